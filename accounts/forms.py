@@ -1,0 +1,99 @@
+import zoneinfo
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from accounts.models import User
+from accounts.preferences import NOTIFICATION_CHANNELS, NOTIFICATION_KINDS
+
+
+def _time_zone_choices() -> list[tuple[str, str]]:
+    zones = sorted(z for z in zoneinfo.available_timezones() if "/" in z and "Etc" not in z)
+    return [(zone, zone.replace("_", " ")) for zone in ["UTC", *zones]]
+
+
+class ProfileForm(forms.ModelForm):
+    """The profile page: name, language, time zone and a grid of notification switches."""
+
+    time_zone = forms.ChoiceField(label=_("Time zone"), choices=_time_zone_choices)
+
+    class Meta:
+        model = User
+        fields = [
+            "display_name",
+            "language",
+            "time_zone",
+            "quiet_hours_start",
+            "quiet_hours_end",
+            "email_digest",
+        ]
+        widgets = {
+            "quiet_hours_start": forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
+            "quiet_hours_end": forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
+        }
+        help_texts = {
+            "display_name": _("Shown to other players instead of your username."),
+            "quiet_hours_start": _("No e-mails are sent between these times (your time zone)."),
+        }
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        for kind in NOTIFICATION_KINDS:
+            for channel in NOTIFICATION_CHANNELS:
+                self.fields[self.switch_name(kind, channel)] = forms.BooleanField(
+                    required=False,
+                    initial=self.instance.wants(kind, channel),
+                    label=f"{NOTIFICATION_KINDS[kind]}: {NOTIFICATION_CHANNELS[channel]}",
+                )
+
+    @staticmethod
+    def switch_name(kind: str, channel: str) -> str:
+        return f"notify_{kind}_{channel}"
+
+    def notification_rows(self) -> list[tuple[str, list[forms.BoundField]]]:
+        """The grid as the template draws it: one row per kind, one switch per channel."""
+        return [
+            (label, [self[self.switch_name(kind, channel)] for channel in NOTIFICATION_CHANNELS])
+            for kind, label in NOTIFICATION_KINDS.items()
+        ]
+
+    def clean(self) -> dict:
+        cleaned = super().clean()
+        start, end = cleaned.get("quiet_hours_start"), cleaned.get("quiet_hours_end")
+        if (start is None) != (end is None):
+            raise forms.ValidationError(_("Give both ends of the quiet hours, or neither."))
+        return cleaned
+
+    def save(self, commit: bool = True) -> User:
+        user = super().save(commit=False)
+        user.notification_preferences = {
+            kind: {
+                channel: bool(self.cleaned_data[self.switch_name(kind, channel)])
+                for channel in NOTIFICATION_CHANNELS
+            }
+            for kind in NOTIFICATION_KINDS
+        }
+        if commit:
+            user.save()
+        return user
+
+
+class DeleteAccountForm(forms.Form):
+    password = forms.CharField(
+        label=_("Your password"),
+        strip=False,
+        widget=forms.PasswordInput(attrs={"autocomplete": "current-password"}),
+    )
+    confirm = forms.BooleanField(
+        label=_("I understand that my account and personal data will be erased for good.")
+    )
+
+    def __init__(self, *args, user: User, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.user = user
+
+    def clean_password(self) -> str:
+        password = self.cleaned_data["password"]
+        if not self.user.check_password(password):
+            raise forms.ValidationError(_("The password is not correct."))
+        return password

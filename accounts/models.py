@@ -1,0 +1,59 @@
+import zoneinfo
+
+from django.conf import settings
+from django.contrib.auth.models import AbstractUser
+from django.db import models
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+from accounts.preferences import default_notification_preferences
+
+
+class User(AbstractUser):
+    """A player; a deleted account stays as an anonymous row so finished games keep their seats."""
+
+    display_name = models.CharField(_("display name"), max_length=40, blank=True)
+    language = models.CharField(
+        _("preferred language"),
+        max_length=8,
+        choices=settings.LANGUAGES,
+        default=settings.LANGUAGE_CODE,
+    )
+    time_zone = models.CharField(_("time zone"), max_length=64, default=settings.TIME_ZONE)
+    notification_preferences = models.JSONField(
+        _("notification preferences"), default=default_notification_preferences
+    )
+    quiet_hours_start = models.TimeField(_("quiet hours from"), null=True, blank=True)
+    quiet_hours_end = models.TimeField(_("quiet hours until"), null=True, blank=True)
+    email_digest = models.BooleanField(_("daily digest instead of single e-mails"), default=False)
+    is_bot = models.BooleanField(_("bot"), default=False)
+    deleted_at = models.DateTimeField(_("deleted"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("player")
+        verbose_name_plural = _("players")
+
+    def __str__(self) -> str:
+        return str(self.public_name)
+
+    def get_absolute_url(self) -> str:
+        return reverse("player_profile", kwargs={"username": self.username})
+
+    @property
+    def public_name(self) -> str:
+        if self.deleted_at is not None:
+            return str(_("Deleted player"))
+        return self.display_name or self.username
+
+    @property
+    def zone(self) -> zoneinfo.ZoneInfo:
+        try:
+            return zoneinfo.ZoneInfo(self.time_zone)
+        except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+            return zoneinfo.ZoneInfo(settings.TIME_ZONE)
+
+    def wants(self, kind: str, channel: str) -> bool:
+        """Whether this player asked for notifications of this kind on this channel."""
+        defaults = default_notification_preferences()
+        chosen = {**defaults.get(kind, {}), **self.notification_preferences.get(kind, {})}
+        return bool(chosen.get(channel, False))

@@ -1,0 +1,37 @@
+"""Writes on player accounts."""
+
+import uuid
+
+from allauth.account.models import EmailAddress
+from django.db import transaction
+from django.utils import timezone
+
+from accounts.models import User
+from accounts.preferences import default_notification_preferences
+
+
+@transaction.atomic
+def delete_account(*, user: User) -> None:
+    """Erase a player's personal data but keep the row, so finished games keep their seats.
+
+    The username is replaced by a random one, so the old name is free again and nothing
+    links the row to the person. The unusable password also ends every open session, as
+    Django checks a session against the password hash.
+    """
+    user.username = f"deleted-{uuid.uuid4().hex[:12]}"
+    user.email = ""
+    user.first_name = ""
+    user.last_name = ""
+    user.display_name = ""
+    user.set_unusable_password()
+    user.is_active = False
+    user.is_staff = False
+    user.is_superuser = False
+    user.notification_preferences = default_notification_preferences()
+    user.quiet_hours_start = None
+    user.quiet_hours_end = None
+    user.deleted_at = timezone.now()
+    user.save()
+    EmailAddress.objects.filter(user=user).delete()
+    user.groups.clear()
+    user.user_permissions.clear()

@@ -1,0 +1,149 @@
+"""The profile page, the public profile, the language switch and deleting an account."""
+
+import pytest
+from allauth.account.models import EmailAddress
+from django.urls import reverse
+
+from accounts.models import User
+from accounts.services import delete_account
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def player():
+    user = User.objects.create_user("vera", "vera@example.com", "heslo-123-abc", language="en")
+    EmailAddress.objects.create(user=user, email=user.email, verified=True, primary=True)
+    return user
+
+
+def _profile_form(**changes):
+    data = {
+        "display_name": "Věra K.",
+        "language": "cs",
+        "time_zone": "America/New_York",
+        "quiet_hours_start": "22:00",
+        "quiet_hours_end": "07:30",
+        "email_digest": "on",
+        "notify_your_turn_site": "on",
+        "notify_your_turn_email": "on",
+        "notify_invitation_browser": "on",
+    }
+    data.update(changes)
+    return {key: value for key, value in data.items() if value is not None}
+
+
+def test_profile_edit_saves_name_language_time_zone_and_notifications(client, player):
+    client.force_login(player)
+    response = client.post(reverse("edit_profile"), _profile_form())
+    assert response.status_code == 302
+    player.refresh_from_db()
+    assert player.display_name == "Věra K."
+    assert player.language == "cs"
+    assert player.time_zone == "America/New_York"
+    assert str(player.quiet_hours_start) == "22:00:00"
+    assert player.email_digest is True
+    assert player.wants("your_turn", "email")
+    assert player.wants("invitation", "browser")
+    assert not player.wants("your_turn", "browser")
+    assert not player.wants("match_ended", "email")
+    page = client.get(reverse("edit_profile"))
+    assert page["Content-Language"] == "cs"
+    assert "Nastavení" in page.content.decode()
+
+
+def test_profile_edit_refuses_half_of_the_quiet_hours_and_changes_nothing(client, player):
+    client.force_login(player)
+    response = client.post(reverse("edit_profile"), _profile_form(quiet_hours_end=None))
+    assert response.status_code == 200
+    assert "both ends" in response.content.decode()
+    player.refresh_from_db()
+    assert player.display_name == ""
+    assert player.quiet_hours_start is None
+
+
+def test_profile_edit_refuses_an_unknown_time_zone(client, player):
+    client.force_login(player)
+    response = client.post(reverse("edit_profile"), _profile_form(time_zone="Mars/Olympus"))
+    assert response.status_code == 200
+    player.refresh_from_db()
+    assert player.time_zone != "Mars/Olympus"
+
+
+def test_profile_page_needs_login(client):
+    response = client.get(reverse("edit_profile"))
+    assert response.status_code == 302
+    assert reverse("account_login") in response.url
+
+
+def test_public_profile_shows_the_display_name(client, player):
+    player.display_name = "Věra Kosmická"
+    player.save()
+    response = client.get(reverse("player_profile", args=["vera"]))
+    assert response.status_code == 200
+    assert "Věra Kosmická" in response.content.decode()
+    assert "vera@example.com" not in response.content.decode()
+
+
+def test_language_switch_renders_czech_and_remembers_it_on_the_profile(client, player):
+    english = client.get(reverse("home"), HTTP_ACCEPT_LANGUAGE="en")
+    assert "Board games online" in english.content.decode()
+    client.post(reverse("set_language"), {"language": "cs", "next": "/"})
+    czech = client.get(reverse("home"), HTTP_ACCEPT_LANGUAGE="en")
+    assert czech["Content-Language"] == "cs"
+    assert "Deskové hry online" in czech.content.decode()
+    assert "Sedm draků" in czech.content.decode()
+
+    client.force_login(player)
+    client.post(reverse("set_language"), {"language": "cs", "next": "/"})
+    player.refresh_from_db()
+    assert player.language == "cs"
+
+
+def test_a_signed_in_player_sees_their_profile_language(client, player):
+    client.force_login(player)
+    response = client.get(reverse("home"), HTTP_ACCEPT_LANGUAGE="cs")
+    assert response["Content-Language"] == "en"
+    assert "Seven Dragons" in response.content.decode()
+
+
+def test_deleting_the_account_erases_personal_data_and_keeps_an_anonymous_row(client, player):
+    client.force_login(player)
+    wrong = client.post(reverse("delete_account"), {"password": "not-it", "confirm": "on"})
+    assert wrong.status_code == 200
+    assert User.objects.get(pk=player.pk).deleted_at is None
+
+    response = client.post(
+        reverse("delete_account"), {"password": "heslo-123-abc", "confirm": "on"}
+    )
+    assert response.status_code == 302
+    gone = User.objects.get(pk=player.pk)
+    assert gone.deleted_at is not None
+    assert gone.email == ""
+    assert gone.username != "vera"
+    assert not gone.is_active
+    assert not gone.has_usable_password()
+    assert gone.public_name in {"Deleted player", "Smazaný hráč"}
+    assert not EmailAddress.objects.filter(user=gone).exists()
+    assert client.get(reverse("edit_profile")).status_code == 302
+    assert client.get(reverse("player_profile", args=["vera"])).status_code == 404
+    assert client.get(reverse("player_profile", args=[gone.username])).status_code == 404
+    login = client.post(reverse("account_login"), {"login": "vera", "password": "heslo-123-abc"})
+    assert login.status_code == 200
+
+
+def test_deleting_an_account_ends_its_other_sessions(client, player):
+    other_tab = client.__class__()
+    other_tab.force_login(player)
+    delete_account(user=User.objects.get(pk=player.pk))
+    assert other_tab.get(reverse("edit_profile")).status_code == 302
+
+
+def test_the_name_of_a_deleted_player_follows_the_language(player):
+    from django.utils import translation
+
+    delete_account(user=player)
+    with translation.override("cs"):
+        assert player.public_name == "Smazaný hráč"
+    with translation.override("en"):
+        assert player.public_name == "Deleted player"

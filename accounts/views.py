@@ -1,0 +1,66 @@
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth import logout
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import translation
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST
+from django.views.i18n import set_language
+
+from accounts.forms import DeleteAccountForm, ProfileForm
+from accounts.models import User
+from accounts.services import delete_account
+
+
+def _remember_language(response: HttpResponse, language: str) -> None:
+    response.set_cookie(
+        settings.LANGUAGE_COOKIE_NAME,
+        language,
+        max_age=settings.LANGUAGE_COOKIE_AGE,
+        secure=settings.LANGUAGE_COOKIE_SECURE,
+        samesite="Lax",
+    )
+
+
+@require_POST
+def switch_language(request: HttpRequest) -> HttpResponse:
+    """Django's language switch, also remembered on the profile of a signed-in player."""
+    response = set_language(request)
+    language = request.POST.get("language", "")
+    if request.user.is_authenticated and language in dict(settings.LANGUAGES):
+        request.user.language = language
+        request.user.save(update_fields=["language"])
+    return response
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def edit_profile(request: HttpRequest) -> HttpResponse:
+    form = ProfileForm(request.POST or None, instance=request.user)
+    if request.method == "POST" and form.is_valid():
+        user = form.save()
+        translation.activate(user.language)
+        messages.success(request, _("Your profile has been saved."))
+        response = redirect("edit_profile")
+        _remember_language(response, user.language)
+        return response
+    return render(request, "accounts/profile_edit.html", {"form": form})
+
+
+def player_profile(request: HttpRequest, username: str) -> HttpResponse:
+    player = get_object_or_404(User, username=username, deleted_at__isnull=True, is_active=True)
+    return render(request, "accounts/player_profile.html", {"player": player})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def delete_own_account(request: HttpRequest) -> HttpResponse:
+    form = DeleteAccountForm(request.POST or None, user=request.user)
+    if request.method == "POST" and form.is_valid():
+        delete_account(user=request.user)
+        logout(request)
+        messages.success(request, _("Your account has been deleted. Thank you for playing."))
+        return redirect("home")
+    return render(request, "accounts/delete_account.html", {"form": form})

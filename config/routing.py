@@ -1,0 +1,3 @@
+"""Websocket routes; each live part of the site (tables, lobby, notifications) adds its own."""
+
+websocket_urlpatterns: list = []

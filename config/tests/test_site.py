@@ -1,0 +1,97 @@
+"""Site-wide promises: security headers, error pages in both languages, deploy checks, i18n."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import polib
+import pytest
+from django.conf import settings
+from django.urls import reverse
+
+pytestmark = pytest.mark.django_db
+
+ROOT = Path(settings.BASE_DIR)
+
+
+def test_pages_send_the_security_headers(client):
+    response = client.get(reverse("home"), secure=True)
+    csp = response["Content-Security-Policy"]
+    assert "default-src 'self'" in csp
+    assert "script-src 'self'" in csp
+    assert "'unsafe-inline'" not in csp
+    assert "frame-ancestors 'none'" in csp
+    assert response["X-Frame-Options"] == "DENY"
+    assert response["X-Content-Type-Options"] == "nosniff"
+    assert response["Referrer-Policy"] == "same-origin"
+    assert response["Strict-Transport-Security"].startswith("max-age=31536000")
+
+
+def test_plain_http_is_redirected_to_https_in_production(client, settings):
+    settings.SECURE_SSL_REDIRECT = True
+    response = client.get(reverse("home"))
+    assert response.status_code == 301
+    assert response.url.startswith("https://")
+
+
+@pytest.mark.parametrize(
+    ("language", "title"), [("cs", "Stránka nenalezena"), ("en", "Page not found")]
+)
+def test_the_404_page_speaks_the_visitors_language(client, language, title):
+    response = client.get("/no-such-page/", HTTP_ACCEPT_LANGUAGE=language)
+    assert response.status_code == 404
+    assert title in response.content.decode()
+    assert response["Content-Language"] == language
+
+
+def test_htmx_and_its_websocket_extension_are_served_by_the_site(client):
+    page = client.get(reverse("home")).content.decode()
+    assert "/static/vendor/htmx/htmx-2.0.11.min.js" in page
+    assert "/static/vendor/htmx/ext-ws-2.0.4.min.js" in page
+    assert "//cdn" not in page
+    assert "unpkg" not in page
+    for name in ["htmx-2.0.11.min.js", "ext-ws-2.0.4.min.js"]:
+        assert (ROOT / "static" / "vendor" / "htmx" / name).stat().st_size > 1000
+
+
+def test_production_settings_pass_the_deploy_check():
+    env = {
+        key: value
+        for key, value in os.environ.items()
+        if key not in {"DEBUG", "SECURE_SSL_REDIRECT", "SECURE_HSTS_SECONDS"}
+    }
+    env.update(
+        {
+            "DEBUG": "0",
+            "SECRET_KEY": "x7#Qm2!vR9pL4wZ8sT1yB6nC3dF5gH0jK2lM4nP6qR8sT0uV2wX4yZ6aB8cD0eF",
+            "ALLOWED_HOSTS": "deskovky.example",
+        }
+    )
+    completed = subprocess.run(
+        [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert completed.returncode == 0, completed.stdout + completed.stderr
+    assert "no issues" in completed.stdout
+
+
+def _messages(catalog) -> dict:
+    return {
+        (entry.msgctxt, entry.msgid): (entry.msgstr, dict(entry.msgstr_plural))
+        for entry in catalog
+        if entry.msgid and not entry.obsolete
+    }
+
+
+def test_czech_catalog_is_complete_and_compiled():
+    po_path = ROOT / "locale" / "cs" / "LC_MESSAGES" / "django.po"
+    po = polib.pofile(str(po_path))
+    assert [entry.msgid for entry in po.untranslated_entries()] == []
+    assert [entry.msgid for entry in po.fuzzy_entries()] == []
+    mo = polib.mofile(str(po_path.with_suffix(".mo")))
+    assert _messages(mo) == _messages(po), "the .mo is stale: run compilemessages"

@@ -1,0 +1,9 @@
+from django.contrib import admin
+from django.urls import include, path
+
+urlpatterns = [
+    path("", include("lobby.urls")),
+    path("", include("accounts.urls")),
+    path("accounts/", include("allauth.urls")),
+    path("admin/", admin.site.urls),
+]
