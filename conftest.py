@@ -2,8 +2,14 @@ import pytest
 
 
 @pytest.fixture(autouse=True)
-def _fast_test_settings(settings):
-    """Cheap password hashing, plain HTTP, static files without a collectstatic manifest."""
+def _fast_test_settings(request):
+    """Cheap password hashing, plain HTTP, static files without a collectstatic manifest.
+
+    Engine tests also run without pytest-django (`-p no:django`), so Django is optional here.
+    """
+    if not request.config.pluginmanager.hasplugin("django"):
+        return
+    settings = request.getfixturevalue("settings")
     settings.SECURE_SSL_REDIRECT = False
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     settings.STORAGES = {

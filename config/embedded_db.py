@@ -7,8 +7,12 @@ exits, Ctrl-C included.
 
 from __future__ import annotations
 
+import json
 import logging
 import os
+import signal
+import sys
+import threading
 import warnings
 from pathlib import Path
 from typing import Any
@@ -25,8 +29,12 @@ def database_settings() -> dict[str, Any]:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         import pgserver  # after XDG_RUNTIME_DIR: it fixes its lock folder at import
+        from pgserver.postgres_server import PostgresServer
 
+        with PostgresServer._lock:
+            _forget_dead_handles(folder / ".handle_pids.json")
         server = pgserver.get_server(folder, cleanup_mode="stop")
+    _stop_cleanly_on_sigterm()
     info = server.get_postmaster_info()
     return {
         "ENGINE": "django.db.backends.postgresql",
@@ -35,3 +43,32 @@ def database_settings() -> dict[str, Any]:
         "HOST": str(info.socket_dir),
         "PORT": str(info.port or ""),
     }
+
+
+def _stop_cleanly_on_sigterm() -> None:
+    """Let `kill` end the process through its exit handlers, so the server is stopped too."""
+    if threading.current_thread() is threading.main_thread() and (
+        signal.getsignal(signal.SIGTERM) is signal.SIG_DFL
+    ):
+        signal.signal(signal.SIGTERM, lambda _signum, _frame: sys.exit(0))
+
+
+def _forget_dead_handles(handles: Path) -> None:
+    """Drop processes that died without letting go (kill -9), so the last live one stops it."""
+    if not handles.exists():
+        return
+    try:
+        pids = [int(pid) for pid in json.loads(handles.read_text())]
+    except (ValueError, TypeError):
+        pids = []
+    handles.write_text(json.dumps([pid for pid in pids if _is_alive(pid)]))
+
+
+def _is_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True

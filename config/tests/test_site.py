@@ -95,3 +95,45 @@ def test_czech_catalog_is_complete_and_compiled():
     assert [entry.msgid for entry in po.fuzzy_entries()] == []
     mo = polib.mofile(str(po_path.with_suffix(".mo")))
     assert _messages(mo) == _messages(po), "the .mo is stale: run compilemessages"
+
+
+def _settings_under(environment: dict[str, str], expression: str) -> str:
+    """Evaluate a settings expression in a fresh process with this environment."""
+    env = {k: v for k, v in os.environ.items() if k not in {"EMAIL_URL", "REDIS_URL"}}
+    env.update(environment)
+    completed = subprocess.run(
+        [
+            sys.executable,
+            "manage.py",
+            "shell",
+            "--no-imports",
+            "-c",
+            f"from django.conf import settings; print(repr(({expression})))",
+        ],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
+    return completed.stdout.strip()
+
+
+def test_email_url_selects_a_real_smtp_server():
+    configured = _settings_under(
+        {"EMAIL_URL": "smtp+tls://mailer:tajne@smtp.example.com:587"},
+        "settings.EMAIL_BACKEND, settings.EMAIL_HOST, settings.EMAIL_PORT, settings.EMAIL_USE_TLS",
+    )
+    assert configured == repr(
+        ("django.core.mail.backends.smtp.EmailBackend", "smtp.example.com", 587, True)
+    )
+    assert "console" in _settings_under({}, "settings.EMAIL_BACKEND")
+
+
+def test_redis_url_selects_the_redis_channel_layer():
+    layer = "settings.CHANNEL_LAYERS['default']"
+    with_redis = _settings_under({"REDIS_URL": "redis://127.0.0.1:6379/3"}, layer)
+    assert "channels_redis.core.RedisChannelLayer" in with_redis
+    assert "redis://127.0.0.1:6379/3" in with_redis
+    assert "InMemoryChannelLayer" in _settings_under({}, layer)
