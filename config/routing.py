@@ -1,3 +1,5 @@
 """Websocket routes; each live part of the site (tables, lobby, notifications) adds its own."""
 
-websocket_urlpatterns: list = []
+from games.routing import websocket_urlpatterns as table_routes
+
+websocket_urlpatterns = [*table_routes]

@@ -34,10 +34,13 @@ INSTALLED_APPS = [
     "django_htmx",
     "template_partials",
     "csp",
+    "django_tasks",
+    "django_tasks_db",
     "allauth",
     "allauth.account",
     "accounts",
     "games",
+    "games.kosmopolis",
     "lobby",
 ]
 
@@ -99,6 +102,9 @@ if "REDIS_URL" in env:
     }
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+
+# Background work (bots, clocks, mails): a database queue run by `manage.py db_worker`.
+TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
 
 AUTH_USER_MODEL = "accounts.User"
 AUTHENTICATION_BACKENDS = [

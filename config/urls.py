@@ -4,6 +4,7 @@ from django.urls import include, path
 urlpatterns = [
     path("", include("lobby.urls")),
     path("", include("accounts.urls")),
+    path("", include("games.urls")),
     path("accounts/", include("allauth.urls")),
     path("admin/", admin.site.urls),
 ]

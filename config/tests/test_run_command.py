@@ -19,6 +19,11 @@ def _free_port() -> int:
         return probe.getsockname()[1]
 
 
+def _default_signals() -> None:
+    """A terminal's Ctrl-C, even when the test run itself was started in the background."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _wait_for(url: str, seconds: float) -> urllib.request.http.client.HTTPResponse:
     deadline = time.monotonic() + seconds
     while True:
@@ -52,6 +57,7 @@ def test_site_runs_on_daphne_with_an_embedded_database_that_stops_with_it(tmp_pa
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         start_new_session=True,
+        preexec_fn=_default_signals,
     )
     try:
         response = _wait_for(f"http://127.0.0.1:{port}/", 60)
@@ -60,7 +66,11 @@ def test_site_runs_on_daphne_with_an_embedded_database_that_stops_with_it(tmp_pa
         assert (pgdata / "postmaster.pid").exists()
     finally:
         os.killpg(server.pid, stop_signal)
-        output = server.communicate(timeout=60)[0].decode()
+        try:
+            output = server.communicate(timeout=60)[0].decode()
+        except subprocess.TimeoutExpired:
+            os.killpg(server.pid, signal.SIGKILL)
+            raise
     assert "Daphne" in output
     deadline = time.monotonic() + 20
     while (pgdata / "postmaster.pid").exists() and time.monotonic() < deadline:

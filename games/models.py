@@ -1,0 +1,106 @@
+import hashlib
+
+from django.conf import settings
+from django.db import models
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+
+class Match(models.Model):
+    """One game played at one table: its record (setup + moves) is the source of truth.
+
+    `state` caches the engine state after `move_count` moves so a move does not replay the
+    whole record; a test proves it always equals setup + replay.
+    """
+
+    class Status(models.TextChoices):
+        ACTIVE = "active", _("in progress")
+        FINISHED = "finished", _("finished")
+        ABORTED = "aborted", _("aborted")
+
+    class Pace(models.TextChoices):
+        LIVE = "live", _("real time")
+        TURN_BASED = "turn", _("turn-based")
+
+    game = models.CharField(_("game"), max_length=32)
+    options = models.JSONField(_("options"), default=dict, blank=True)
+    seed = models.CharField(_("seed"), max_length=80)
+    stack = models.JSONField(_("stack"), null=True, blank=True)
+    status = models.CharField(
+        _("status"), max_length=16, choices=Status.choices, default=Status.ACTIVE
+    )
+    rated = models.BooleanField(_("rated"), default=False)
+    pace = models.CharField(_("pace"), max_length=8, choices=Pace.choices, default=Pace.LIVE)
+    move_count = models.PositiveIntegerField(_("moves"), default=0)
+    state = models.JSONField(_("state after the last move"))
+    result = models.JSONField(_("result"), null=True, blank=True)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    started_at = models.DateTimeField(_("started"), auto_now_add=True)
+    finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("match")
+        verbose_name_plural = _("matches")
+        indexes = [models.Index(fields=["game", "status"])]
+
+    def __str__(self) -> str:
+        return f"{self.game} #{self.pk}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("match_table", kwargs={"match_id": self.pk})
+
+    @property
+    def seed_commitment(self) -> str:
+        """SHA-256 of the seed's decimal digits: shown from the start, checkable at the end."""
+        return hashlib.sha256(self.seed.encode()).hexdigest()
+
+    @property
+    def is_over(self) -> bool:
+        return self.status != self.Status.ACTIVE
+
+
+class Seat(models.Model):
+    """A player's place at a match; bots are accounts too, so every seat has a user."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
+    number = models.PositiveSmallIntegerField(_("seat"))
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="seats"
+    )
+    is_bot = models.BooleanField(_("played by a bot"), default=False)
+    score = models.IntegerField(_("score"), null=True, blank=True)
+    rank = models.PositiveSmallIntegerField(_("rank"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("seat")
+        verbose_name_plural = _("seats")
+        ordering = ["match", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "number"], name="seat_number_unique"),
+            models.UniqueConstraint(fields=["match", "user"], name="seat_user_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.match} seat {self.number}: {self.user}"
+
+
+class Move(models.Model):
+    """One accepted move, written in the same transaction that checked it."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="moves")
+    seq = models.PositiveIntegerField(_("number"))
+    seat = models.PositiveSmallIntegerField(_("seat"))
+    payload = models.JSONField(_("move"))
+    events = models.JSONField(_("events"), default=list)
+    created_at = models.DateTimeField(_("time"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("move")
+        verbose_name_plural = _("moves")
+        ordering = ["match", "seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "seq"], name="move_seq_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.match} move {self.seq}"

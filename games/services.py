@@ -1,0 +1,208 @@
+"""Writes on matches: start one, submit a move, let the bots play. Each validates, locks,
+stores and announces after commit; views, consumers and tasks only call these."""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django_tasks import task
+
+from accounts.models import User
+from games.models import Match, Move, Seat
+from games.registry import GAMES, GameInfo
+from games.rules import IllegalMove
+
+
+class MoveRefused(Exception):  # noqa: N818 - a refusal, not a failure
+    """A move the server will not record; the message is shown to the player as it is."""
+
+    def __init__(self, message: str, *, stale: bool = False) -> None:
+        super().__init__(message)
+        self.message = message
+        self.stale = stale
+
+
+@dataclass(frozen=True)
+class MoveAccepted:
+    seq: int
+    duplicate: bool = False
+
+
+def match_group(match_id: int) -> str:
+    return f"match-{match_id}"
+
+
+def start_match(
+    *,
+    game: str,
+    players: Sequence[User],
+    options: dict[str, Any] | None = None,
+    rated: bool = False,
+    pace: str = Match.Pace.LIVE,
+    seed: int | None = None,
+    stack: dict[str, Any] | None = None,
+) -> Match:
+    """Seat the players in the given order and deal; the seed is fresh 128-bit randomness."""
+    info = _playable(game)
+    if not info.min_players <= len(players) <= info.max_players:
+        raise ValueError(
+            _("%(game)s is played by %(low)d to %(high)d players.")
+            % {"game": info.name, "low": info.min_players, "high": info.max_players}
+        )
+    if len({player.pk for player in players}) != len(players):
+        raise ValueError(_("A player cannot sit twice at one table."))
+    seed = secrets.randbits(128) if seed is None else seed
+    state = info.engine.setup(len(players), options or {}, seed, stack)
+    with transaction.atomic():
+        match = Match.objects.create(
+            game=game,
+            options=options or {},
+            seed=str(seed),
+            stack=stack,
+            rated=rated,
+            pace=pace,
+            state=state,
+        )
+        match.seat_list = Seat.objects.bulk_create(
+            Seat(match=match, number=number, user=player, is_bot=player.is_bot)
+            for number, player in enumerate(players)
+        )
+        _after_commit(match, info)
+    return match
+
+
+def submit_move(*, match_id: int, user: User, move: Any, expected_seq: int) -> MoveAccepted:
+    """Record a person's move, or refuse it with a reason and change nothing.
+
+    `expected_seq` is the number of moves the player's page had seen. A repeat of a move
+    already recorded (double click, resend after a dropped connection) is accepted once. A page
+    that missed moves by other seats may still act in a simultaneous phase, since those moves
+    did not change what it shows; if the player's own seat moved since, the page is stale.
+    """
+    with transaction.atomic():
+        match = _locked(match_id)
+        seat = next((s for s in match.seat_list if s.user_id == user.pk), None)
+        if seat is None:
+            raise MoveRefused(_("You do not sit at this table."))
+        if seat.is_bot:
+            raise MoveRefused(_("A bot plays this seat now."))
+        return _record(match, seat.number, move, expected_seq)
+
+
+def play_bot_turns(*, match_id: int) -> int:
+    """Let every bot that must act move, one committed move at a time; returns how many."""
+    played = 0
+    while True:
+        with transaction.atomic():
+            match = _locked(match_id)
+            if match.is_over:
+                return played
+            info = GAMES[match.game]
+            bots = sorted(
+                s.number
+                for s in match.seat_list
+                if s.is_bot and s.number in info.engine.to_act(match.state)
+            )
+            if not bots:
+                return played
+            seat = bots[0]
+            rng = random.Random(f"{match.seed}/{match.move_count}/{seat}")
+            move = info.bot.choose_move(match.state, seat, rng)
+            _record(match, seat, move, match.move_count, wake_bots=False)
+        played += 1
+
+
+@task()
+def run_bots(*, match_id: int) -> int:
+    """Bots move in the task worker, never inside the request of the move that woke them."""
+    return play_bot_turns(match_id=match_id)
+
+
+def _playable(game: str) -> GameInfo:
+    info = GAMES.get(game)
+    if info is None or not info.playable:
+        raise ValueError(_("This game cannot be played here yet."))
+    return info
+
+
+def _locked(match_id: int) -> Match:
+    match = Match.objects.select_for_update().get(pk=match_id)
+    match.seat_list = list(match.seats.all())
+    return match
+
+
+def _record(
+    match: Match, seat: int, move: Any, expected_seq: int, *, wake_bots: bool = True
+) -> MoveAccepted:
+    """Check and store one move of a locked match (the caller holds the transaction).
+
+    The bot loop passes `wake_bots=False`: it goes on by itself, so it must not queue itself.
+    """
+    if match.is_over:
+        raise MoveRefused(_("The game is over."))
+    if type(expected_seq) is not int or not 0 <= expected_seq <= match.move_count:
+        raise MoveRefused(_("This page is out of date; here is the current table."), stale=True)
+    if expected_seq < match.move_count:
+        since = list(
+            match.moves.filter(seq__gte=expected_seq, seat=seat).values_list("seq", "payload")
+        )
+        if since and since[0][1] == move:
+            return MoveAccepted(seq=since[0][0], duplicate=True)
+        if since:
+            raise MoveRefused(_("This page is out of date; here is the current table."), stale=True)
+    info = GAMES[match.game]
+    state = match.state
+    try:
+        events = info.engine.apply_in_place(state, seat, move)
+    except IllegalMove as refusal:
+        raise MoveRefused(refusal.message) from None
+    seq = match.move_count
+    Move.objects.create(match=match, seq=seq, seat=seat, payload=move, events=events)
+    match.move_count = seq + 1
+    fields = ["state", "move_count"]
+    if info.engine.is_over(state):
+        _finish(match, info)
+        fields += ["status", "result", "finished_at"]
+    match.save(update_fields=fields)
+    _after_commit(match, info, wake_bots=wake_bots)
+    return MoveAccepted(seq=seq)
+
+
+def _finish(match: Match, info: GameInfo) -> None:
+    result = info.engine.result(match.state)
+    match.status = Match.Status.FINISHED
+    match.result = result
+    match.finished_at = timezone.now()
+    for seat in match.seat_list:
+        seat.score = result["scores"][seat.number]
+        seat.rank = result["ranks"][seat.number]
+    Seat.objects.bulk_update(match.seat_list, ["score", "rank"])
+
+
+def _after_commit(match: Match, info: GameInfo, *, wake_bots: bool = True) -> None:
+    """Tell the table's clients, and wake the bots if one of them must act."""
+    match_id, seq = match.pk, match.move_count
+    transaction.on_commit(lambda: announce_move(match_id, seq))
+    if match.is_over or not wake_bots:
+        return
+    acting = info.engine.to_act(match.state)
+    if any(s.is_bot and s.number in acting for s in match.seat_list):
+        transaction.on_commit(lambda: run_bots.enqueue(match_id=match_id))
+
+
+def announce_move(match_id: int, seq: int) -> None:
+    """Ids only: each client renders its own seat's view when told."""
+    layer = get_channel_layer()
+    if layer is not None:
+        async_to_sync(layer.group_send)(
+            match_group(match_id), {"type": "match.moved", "match_id": match_id, "seq": seq}
+        )

@@ -1,0 +1,198 @@
+"""A greedy Seven Dragons bot: grow the own goal's largest area, never hand a seven away.
+
+It reads only ``view(state, seat)``: the layout, the silver colour, its own hand and goal.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from games.seven_dragons.components import ACTION_COLOR, ACTION_OF, COLORS, WIN_AREA
+from games.seven_dragons.engine import (
+    COLOR_BIT,
+    PLAIN,
+    SHOWN,
+    WILD,
+    Masks,
+    largest_area,
+    moves_for_hand,
+    view,
+)
+
+Cell = tuple[int, int]
+Shown = dict[Cell, tuple[Masks, Masks]]
+
+WIN = 1000.0
+GIFT = -500.0
+MOVE_SAMPLE = 40
+# (neighbour offset, own quadrant, its quadrant) for both edge pairs of each side.
+SIDES = (
+    ((1, 0), ((1, 0), (3, 2))),
+    ((-1, 0), ((0, 1), (2, 3))),
+    ((0, 1), ((2, 0), (3, 1))),
+    ((0, -1), ((0, 2), (1, 3))),
+)
+
+
+def _shown(layout: list[list[int]], silver: str | None) -> Shown:
+    if silver is None:
+        silver_masks: tuple[Masks, Masks] = ((WILD, WILD, WILD, WILD), (0, 0, 0, 0))
+    else:
+        bit = COLOR_BIT[silver]
+        silver_masks = ((bit, bit, bit, bit), (bit, bit, bit, bit))
+    grid: Shown = {}
+    for card, x, y, rot in layout:
+        k = card * 2 + (rot == 180)
+        grid[(x, y)] = silver_masks if card == 0 else (SHOWN[k], PLAIN[k])
+    return grid
+
+
+def _areas(grid: Shown, bit: int) -> tuple[dict[Cell, int], list[int]]:
+    """Label every card showing ``bit`` with its area; return labels and area sizes."""
+    labels: dict[Cell, int] = {}
+    sizes: list[int] = []
+    for start, (s0, _p) in grid.items():
+        if start in labels or not (s0[0] | s0[1] | s0[2] | s0[3]) & bit:
+            continue
+        label = len(sizes)
+        labels[start] = label
+        stack = [start]
+        size = 0
+        while stack:
+            x, y = stack.pop()
+            size += 1
+            s = grid[(x, y)][0]
+            for (dx, dy), ((a, b), (c, d)) in SIDES:
+                other = (x + dx, y + dy)
+                n = grid.get(other)
+                if n is None or other in labels:
+                    continue
+                if (s[a] & n[0][b] | s[c] & n[0][d]) & bit:
+                    labels[other] = label
+                    stack.append(other)
+        sizes.append(size)
+    return labels, sizes
+
+
+def _placed_area(
+    grid: Shown, areas: tuple[dict[Cell, int], list[int]], cell: Cell, s: Masks, bit: int
+) -> int:
+    """Size of the area the new card joins (0 when it does not show the colour)."""
+    if not (s[0] | s[1] | s[2] | s[3]) & bit:
+        return 0
+    labels, sizes = areas
+    joined: set[int] = set()
+    total = 1
+    for (dx, dy), ((a, b), (c, d)) in SIDES:
+        other = (cell[0] + dx, cell[1] + dy)
+        n = grid.get(other)
+        if n is not None and (s[a] & n[0][b] | s[c] & n[0][d]) & bit:
+            label = labels[other]
+            if label not in joined:
+                joined.add(label)
+                total += sizes[label]
+    return total
+
+
+def _bonus(grid: Shown, cell: Cell, p: Masks) -> int:
+    mask = 0
+    for (dx, dy), ((a, b), (c, d)) in SIDES:
+        n = grid.get((cell[0] + dx, cell[1] + dy))
+        if n is not None:
+            mask |= p[a] & n[1][b] | p[c] & n[1][d]
+    return max(0, bin(mask).count("1") - 1)
+
+
+def _score_layout(
+    layout: list[list[int]], silver: str | None, goal: str, before: dict[str, int]
+) -> float:
+    """Value of a whole new position, for actions that reshape the table."""
+    mine = largest_area(layout, silver, goal)
+    if mine >= WIN_AREA:
+        return WIN
+    for color in COLORS:
+        if color != goal and before[color] < WIN_AREA <= largest_area(layout, silver, color):
+            return GIFT
+    return 10.0 * mine
+
+
+def choose_move(state: dict[str, Any], seat: int, rng: random.Random) -> dict[str, Any]:
+    """Pick the move that grows the own goal most, drawing bonus cards on ties."""
+    seen = view(state, seat)
+    layout = [[c["card"], c["x"], c["y"], c["rot"]] for c in seen["layout"]]
+    silver = seen["silver"]
+    hand = seen["hand"]
+    moves = moves_for_hand(layout, silver, hand, seat, seen["seats"])
+    if not seen["to_act"] or seat not in seen["to_act"] or not moves:
+        raise ValueError("This seat has no move to make.")
+    goal = seen["goal"]
+    grid = _shown(layout, silver)
+    all_areas = {c: _areas(grid, COLOR_BIT[c]) for c in COLORS}
+    before = {c: max(all_areas[c][1], default=0) for c in COLORS}
+
+    move_options = [
+        m
+        for m in moves
+        if m["type"] == "play_action" and ACTION_OF[m["card"]] == "move_card" and m["action"]
+    ]
+    sampled = {id(m) for m in rng.sample(move_options, min(MOVE_SAMPLE, len(move_options)))}
+
+    best: list[dict[str, Any]] = []
+    best_value = float("-inf")
+    for move in moves:
+        value = _value(move, seen, layout, grid, all_areas, before, goal, sampled)
+        if value is None:
+            continue
+        if value > best_value:
+            best, best_value = [move], value
+        elif value == best_value:
+            best.append(move)
+    return rng.choice(best)
+
+
+def _value(
+    move: dict[str, Any],
+    seen: dict[str, Any],
+    layout: list[list[int]],
+    grid: Shown,
+    all_areas: dict[str, tuple[dict[Cell, int], list[int]]],
+    before: dict[str, int],
+    goal: str,
+    sampled: set[int],
+) -> float | None:
+    silver = seen["silver"]
+    if move["type"] == "play_dragon":
+        cell = (move["x"], move["y"])
+        k = move["card"] * 2 + (move["rot"] == 180)
+        mine = max(
+            before[goal], _placed_area(grid, all_areas[goal], cell, SHOWN[k], COLOR_BIT[goal])
+        )
+        if mine >= WIN_AREA:
+            return WIN
+        for color in COLORS:
+            area = _placed_area(grid, all_areas[color], cell, SHOWN[k], COLOR_BIT[color])
+            if color != goal and before[color] < WIN_AREA <= area:
+                return GIFT
+        return 10.0 * mine + 3.0 * _bonus(grid, cell, PLAIN[k]) + 0.5
+    card = move["card"]
+    new_silver = ACTION_COLOR[card] if move["place"] == "top" else silver
+    action = move["action"]
+    if action is not None and "x" in action:
+        if id(move) not in sampled:
+            return None
+        moved = [
+            [row[0], action["x"], action["y"], action["rot"]] if row[0] == action["card"] else row
+            for row in layout
+        ]
+        return _score_layout(moved, new_silver, goal, before) - 1.0
+    if action is not None and "card" in action:
+        zapped = [row for row in layout if row[0] != action["card"]]
+        return _score_layout(zapped, new_silver, goal, before) + 1.0
+    value = _score_layout(layout, new_silver, goal, before) - 2.0
+    if action is not None and "seat" in action:
+        counts = seen["hand_counts"]
+        value += 2.0 * (counts[action["seat"]] - (counts[seen["seat"]] - 1))
+    elif action is not None:
+        value -= 1.0
+    return value

@@ -1,0 +1,853 @@
+"""Seven Dragons rules engine: pure functions over plain JSON state.
+
+Colours are handled as 5-bit masks (bit i = ``COLORS[i]``); a wild quadrant shows all five.
+A placed card's four shown quadrants are looked up by ``card * 2 + (rot == 180)``.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from games.rules import IllegalMove, competition_ranks
+from games.seven_dragons.components import (
+    ACTION_COLOR,
+    ACTION_IDS,
+    ACTION_OF,
+    COLORS,
+    DECK_IDS,
+    DRAGON_IDS,
+    DRAGON_QUADRANTS,
+    GOAL_COLOR,
+    GOAL_IDS,
+    GOAL_SLOTS,
+    MAX_SEATS,
+    MIN_SEATS,
+    OPENING_HAND,
+    SILVER,
+    WIN_AREA,
+)
+
+State = dict[str, Any]
+Event = dict[str, Any]
+Masks = tuple[int, int, int, int]
+Cell = tuple[int, int]
+# (card, rot, shown masks, plain masks, every colour shown) of an occupied cell.
+Placed = tuple[int, int, Masks, Masks, int]
+Grid = dict[Cell, Placed]
+# Masks the four quadrants of an empty cell face: shown tl, tr, bl, br, then plain tl..br.
+Facing = tuple[int, int, int, int, int, int, int, int]
+
+WILD = (1 << len(COLORS)) - 1
+COLOR_BIT = {color: 1 << i for i, color in enumerate(COLORS)}
+ROTS = (0, 180)
+ACTION_PLACES = ("top", "bottom")
+ROTATE_DIRS = ("cw", "ccw")
+FIRST_ACTION = ACTION_IDS[0]
+LAST_DRAGON = DRAGON_IDS[-1]
+
+
+def _card_masks() -> tuple[list[Masks], list[Masks]]:
+    """Shown and plain quadrant masks of every dragon card in both rotations."""
+    size = 2 * (LAST_DRAGON + 1)
+    shown: list[Masks] = [(0, 0, 0, 0)] * size
+    plain: list[Masks] = [(0, 0, 0, 0)] * size
+    for card, quads in DRAGON_QUADRANTS.items():
+        s = tuple(WILD if q == "rainbow" else COLOR_BIT[q] for q in quads)
+        p = tuple(0 if q == "rainbow" else COLOR_BIT[q] for q in quads)
+        shown[card * 2] = (s[0], s[1], s[2], s[3])
+        plain[card * 2] = (p[0], p[1], p[2], p[3])
+        shown[card * 2 + 1] = (s[3], s[2], s[1], s[0])
+        plain[card * 2 + 1] = (p[3], p[2], p[1], p[0])
+    return shown, plain
+
+
+SHOWN, PLAIN = _card_masks()
+SHOWS = [s[0] | s[1] | s[2] | s[3] for s in SHOWN]
+
+
+def _fit_bits() -> list[list[int]]:
+    """Per quadrant and facing mask: the set of card-rotations whose quadrant matches it."""
+    table = [[0] * (WILD + 1) for _ in range(4)]
+    for q in range(4):
+        for facing in range(WILD + 1):
+            bits = 0
+            for card in DRAGON_IDS:
+                for r in (0, 1):
+                    if SHOWN[card * 2 + r][q] & facing:
+                        bits |= 1 << (card * 2 + r)
+            table[q][facing] = bits
+    return table
+
+
+FIT_BITS = _fit_bits()
+FIT0, FIT1, FIT2, FIT3 = FIT_BITS
+
+
+# ---------------------------------------------------------------- geometry and areas
+
+
+def _silver_masks(silver: str | None) -> tuple[Masks, Masks]:
+    if silver is None:
+        return (WILD, WILD, WILD, WILD), (0, 0, 0, 0)
+    bit = COLOR_BIT[silver]
+    return (bit, bit, bit, bit), (bit, bit, bit, bit)
+
+
+def _grid(layout: list[list[int]], silver: str | None) -> Grid:
+    silver_shown, silver_plain = _silver_masks(silver)
+    grid: Grid = {}
+    for card, x, y, rot in layout:
+        if card == SILVER:
+            grid[(x, y)] = (SILVER, 0, silver_shown, silver_plain, silver_shown[0])
+        else:
+            k = card * 2 + (rot == 180)
+            grid[(x, y)] = (card, rot, SHOWN[k], PLAIN[k], SHOWS[k])
+    return grid
+
+
+def _facing(grid: Grid, x: int, y: int, skip: Cell | None) -> Facing | None:
+    """What an empty cell's quadrants face; None when no neighbour touches it."""
+    m0 = m1 = m2 = m3 = p0 = p1 = p2 = p3 = 0
+    touched = False
+    cell = (x, y - 1)
+    n = grid.get(cell)
+    if n is not None and cell != skip:
+        touched = True
+        m0 |= n[2][2]
+        m1 |= n[2][3]
+        p0 |= n[3][2]
+        p1 |= n[3][3]
+    cell = (x - 1, y)
+    n = grid.get(cell)
+    if n is not None and cell != skip:
+        touched = True
+        m0 |= n[2][1]
+        m2 |= n[2][3]
+        p0 |= n[3][1]
+        p2 |= n[3][3]
+    cell = (x + 1, y)
+    n = grid.get(cell)
+    if n is not None and cell != skip:
+        touched = True
+        m1 |= n[2][0]
+        m3 |= n[2][2]
+        p1 |= n[3][0]
+        p3 |= n[3][2]
+    cell = (x, y + 1)
+    n = grid.get(cell)
+    if n is not None and cell != skip:
+        touched = True
+        m2 |= n[2][0]
+        m3 |= n[2][1]
+        p2 |= n[3][0]
+        p3 |= n[3][1]
+    if not touched:
+        return None
+    return (m0, m1, m2, m3, p0, p1, p2, p3)
+
+
+def _fits(k: int, f: Facing) -> bool:
+    s = SHOWN[k]
+    return bool(s[0] & f[0] or s[1] & f[1] or s[2] & f[2] or s[3] & f[3])
+
+
+def _bonus_mask(k: int, f: Facing) -> int:
+    p = PLAIN[k]
+    return (p[0] & f[4]) | (p[1] & f[5]) | (p[2] & f[6]) | (p[3] & f[7])
+
+
+def _colors_of(mask: int) -> list[str]:
+    return [c for c in COLORS if mask & COLOR_BIT[c]]
+
+
+def _frontier(grid: Grid) -> list[tuple[Cell, int]]:
+    """Every empty cell next to the layout, in a stable order, with the card-rotations fitting it.
+
+    Each occupied cell ORs the masks of its edge quadrants into the empty cells around it.
+    """
+    faced: dict[Cell, list[int]] = {}
+    for (x, y), placed in grid.items():
+        s = placed[2]
+        cell = (x, y - 1)
+        if cell not in grid:
+            f = faced.get(cell)
+            if f is None:
+                faced[cell] = [0, 0, s[0], s[1]]
+            else:
+                f[2] |= s[0]
+                f[3] |= s[1]
+        cell = (x, y + 1)
+        if cell not in grid:
+            f = faced.get(cell)
+            if f is None:
+                faced[cell] = [s[2], s[3], 0, 0]
+            else:
+                f[0] |= s[2]
+                f[1] |= s[3]
+        cell = (x - 1, y)
+        if cell not in grid:
+            f = faced.get(cell)
+            if f is None:
+                faced[cell] = [0, s[0], 0, s[2]]
+            else:
+                f[1] |= s[0]
+                f[3] |= s[2]
+        cell = (x + 1, y)
+        if cell not in grid:
+            f = faced.get(cell)
+            if f is None:
+                faced[cell] = [s[1], 0, s[3], 0]
+            else:
+                f[0] |= s[1]
+                f[2] |= s[3]
+    return [
+        (cell, FIT0[f[0]] | FIT1[f[1]] | FIT2[f[2]] | FIT3[f[3]])
+        for cell, f in sorted(faced.items())
+    ]
+
+
+def _links(grid: Grid) -> dict[Cell, list[tuple[Cell, int]]]:
+    """For each card, its neighbours and the colours their shared edge carries across."""
+    links: dict[Cell, list[tuple[Cell, int]]] = {cell: [] for cell in grid}
+    for (x, y), placed in grid.items():
+        s = placed[2]
+        here = links[(x, y)]
+        cell = (x + 1, y)
+        n = grid.get(cell)
+        if n is not None:
+            t = n[2]
+            link = s[1] & t[0] | s[3] & t[2]
+            if link:
+                here.append((cell, link))
+                links[cell].append(((x, y), link))
+        cell = (x, y + 1)
+        n = grid.get(cell)
+        if n is not None:
+            t = n[2]
+            link = s[2] & t[0] | s[3] & t[1]
+            if link:
+                here.append((cell, link))
+                links[cell].append(((x, y), link))
+    return links
+
+
+def _largest(grid: Grid, bit: int, links: dict[Cell, list[tuple[Cell, int]]] | None = None) -> int:
+    """A(c): the most cards in one connected area of the colour ``bit``."""
+    nodes = [cell for cell, p in grid.items() if p[4] & bit]
+    if len(nodes) <= 1:
+        return len(nodes)
+    if links is None:
+        links = _links(grid)
+    seen: set[Cell] = set()
+    best = 0
+    for start in nodes:
+        if start in seen:
+            continue
+        seen.add(start)
+        stack = [start]
+        size = 0
+        while stack:
+            size += 1
+            for other, link in links[stack.pop()]:
+                if link & bit and other not in seen:
+                    seen.add(other)
+                    stack.append(other)
+        best = max(best, size)
+    return best
+
+
+def largest_area(layout: list[list[int]], silver: str | None, color: str) -> int:
+    """A(colour) of a layout given as ``[card, x, y, rot]`` rows."""
+    return _largest(_grid(layout, silver), COLOR_BIT[color])
+
+
+# ---------------------------------------------------------------- setup
+
+
+def _checked_stack(stack: Any, deck: list[int], goals: list[int]) -> tuple[list[int], list[int]]:
+    if not isinstance(stack, dict):
+        raise ValueError("The stack must be an object.")
+    unknown = set(stack) - {"deck", "goals"}
+    if unknown:
+        raise ValueError(f"Unknown stack keys: {sorted(unknown)}.")
+    if "deck" in stack:
+        top = stack["deck"]
+        if not isinstance(top, list) or any(
+            type(c) is not int or not 1 <= c <= ACTION_IDS[-1] for c in top
+        ):
+            raise ValueError("stack.deck must list card ids from 1 to 66.")
+        if len(set(top)) != len(top):
+            raise ValueError("stack.deck must not repeat a card.")
+        placed = set(top)
+        deck = list(top) + [c for c in deck if c not in placed]
+    if "goals" in stack:
+        order = stack["goals"]
+        if not isinstance(order, list) or sorted(order) != list(GOAL_IDS):
+            raise ValueError("stack.goals must be a permutation of 67-71.")
+        if any(type(g) is not int for g in order):
+            raise ValueError("stack.goals must hold integers.")
+        goals = list(order)
+    return deck, goals
+
+
+def setup(
+    seats: int, options: dict[str, Any], seed: int, stack: dict[str, Any] | None = None
+) -> State:
+    """Shuffle, deal three cards each, hand out goal slots and start seat 0's turn."""
+    if type(seats) is not int or not MIN_SEATS <= seats <= MAX_SEATS:
+        raise ValueError(f"Seven Dragons needs {MIN_SEATS} to {MAX_SEATS} players.")
+    if not isinstance(options, dict):
+        raise ValueError("Options must be an object.")
+    if options:
+        raise ValueError(f"Seven Dragons has no options (got {sorted(options)}).")
+    rng = random.Random(seed)
+    deck = list(DECK_IDS)
+    rng.shuffle(deck)
+    goals = list(GOAL_IDS)
+    rng.shuffle(goals)
+    if stack is not None:
+        deck, goals = _checked_stack(stack, deck, goals)
+    hands = [deck[OPENING_HAND * s : OPENING_HAND * s + OPENING_HAND] for s in range(seats)]
+    state: State = {
+        "game": "seven_dragons",
+        "seats": seats,
+        "deck": deck[OPENING_HAND * seats :],
+        "hands": hands,
+        "slots": goals,
+        "layout": [[SILVER, 0, 0, 0]],
+        "silver": None,
+        "action_pile": [],
+        "current": None,
+        "move_count": 0,
+        "over": False,
+        "end_reason": None,
+        "winner": None,
+    }
+    _begin_turns(state, 0, [], _Reach(_grid(state["layout"], None)))
+    return state
+
+
+# ---------------------------------------------------------------- turn flow
+
+
+def _draw(state: State, seat: int, count: int, events: list[Event]) -> int:
+    deck = state["deck"]
+    cards = deck[:count]
+    if not cards:
+        return 0
+    del deck[: len(cards)]
+    state["hands"][seat].extend(cards)
+    events.append({"type": "drew", "seat": seat, "count": len(cards)})
+    events.append({"type": "drew_cards", "seat": seat, "cards": cards, "visible_to": [seat]})
+    return len(cards)
+
+
+class _Reach:
+    """Which card-rotations fit somewhere in a layout, worked out only when a hand needs it."""
+
+    def __init__(self, grid: Grid) -> None:
+        self.grid = grid
+        self.bits: int | None = None
+
+    def can_move(self, hand: list[int]) -> bool:
+        if any(card >= FIRST_ACTION for card in hand):
+            return True
+        if not hand:
+            return False
+        if self.bits is None:
+            self.bits = 0
+            for _cell, fits in _frontier(self.grid):
+                self.bits |= fits
+        bits = self.bits
+        return any((bits >> (card * 2)) & 3 for card in hand)
+
+
+def _end(state: State, reason: str, winner: int | None, events: list[Event]) -> None:
+    state["over"] = True
+    state["end_reason"] = reason
+    state["winner"] = winner
+    state["current"] = None
+    res = result(state)
+    assert res is not None
+    events.append({"type": "game_over", "end_reason": reason, "winners": res["winners"]})
+
+
+def _begin_turns(state: State, seat: int, events: list[Event], reach: _Reach) -> None:
+    """Start turns from ``seat`` on, passing automatically for seats that cannot move."""
+    n = state["seats"]
+    hands = state["hands"]
+    while True:
+        if state["deck"]:
+            _draw(state, seat, 1, events)
+        if reach.can_move(hands[seat]):
+            state["current"] = seat
+            return
+        events.append({"type": "passed", "seat": seat})
+        if not state["deck"] and not any(reach.can_move(h) for h in hands):
+            _end(state, "exhaustion", None, events)
+            return
+        seat = (seat + 1) % n
+
+
+def _winner(state: State, actor: int, grid: Grid) -> tuple[int, str, int] | None:
+    """Seven check: the acting seat first, then the nearest clockwise after it."""
+    if len(grid) < WIN_AREA:
+        return None
+    n = state["seats"]
+    slots = state["slots"]
+    links: dict[Cell, list[tuple[Cell, int]]] | None = None
+    areas: dict[str, int] = {}
+    for step in range(n):
+        seat = (actor + step) % n
+        color = GOAL_COLOR[slots[seat]]
+        if color not in areas:
+            bit = COLOR_BIT[color]
+            if sum(1 for p in grid.values() if p[4] & bit) < WIN_AREA:
+                areas[color] = 0
+            else:
+                links = links or _links(grid)
+                areas[color] = _largest(grid, bit, links)
+        if areas[color] >= WIN_AREA:
+            return seat, color, areas[color]
+    return None
+
+
+def _finish_move(state: State, actor: int, events: list[Event], grid: Grid) -> None:
+    """Win check, exhaustion check, then the next turn; ``grid`` is the new position."""
+    state["move_count"] += 1
+    won = _winner(state, actor, grid)
+    if won is not None:
+        seat, color, area = won
+        events.append({"type": "won", "seat": seat, "color": color, "area": area})
+        _end(state, "seven", seat, events)
+        return
+    reach = _Reach(grid)
+    if not state["deck"] and not any(reach.can_move(h) for h in state["hands"]):
+        _end(state, "exhaustion", None, events)
+        return
+    _begin_turns(state, (actor + 1) % state["seats"], events, reach)
+
+
+# ---------------------------------------------------------------- validation
+
+
+def _int(value: Any, what: str) -> int:
+    if type(value) is not int:
+        raise IllegalMove(f"{what} must be a whole number.")
+    return value
+
+
+def _fields(payload: dict[str, Any], expected: set[str], what: str) -> None:
+    if set(payload) != expected:
+        names = ", ".join(sorted(expected - {"type"}))
+        raise IllegalMove(f"{what} needs exactly these fields: {names}.")
+
+
+def _rot(value: Any) -> int:
+    if type(value) is not int or value not in ROTS:
+        raise IllegalMove("Rotation must be 0 or 180.")
+    return value
+
+
+def _held(state: State, seat: int, value: Any) -> int:
+    card = _int(value, "The card")
+    if card not in state["hands"][seat]:
+        raise IllegalMove("You do not hold that card.")
+    return card
+
+
+def _placement(grid: Grid, card: int, x: int, y: int, rot: int, skip: Cell | None) -> int:
+    """Check a placement and return its bonus colour mask."""
+    if (x, y) in grid and (x, y) != skip:
+        raise IllegalMove("That cell is already taken.")
+    f = _facing(grid, x, y, skip)
+    if f is None:
+        raise IllegalMove("The card must touch a card of the layout.")
+    k = card * 2 + (rot == 180)
+    if not _fits(k, f):
+        raise IllegalMove("No colour of the card meets the same colour on a neighbour.")
+    return _bonus_mask(k, f)
+
+
+def _table_cell(state: State, value: Any) -> tuple[int, int, int, int]:
+    """The layout row of a card targeted by an action, as (index, x, y, rot)."""
+    card = _int(value, "The target card")
+    if card == SILVER:
+        raise IllegalMove("The silver dragon never leaves the centre.")
+    for i, (c, x, y, rot) in enumerate(state["layout"]):
+        if c == card:
+            return i, x, y, rot
+    raise IllegalMove("That card is not on the table.")
+
+
+def _check_dragon(
+    state: State, seat: int, move: dict[str, Any]
+) -> tuple[int, int, int, int, int, Grid]:
+    _fields(move, {"type", "card", "x", "y", "rot"}, "A dragon move")
+    card = _int(move["card"], "The card")
+    if not 1 <= card <= LAST_DRAGON:
+        raise IllegalMove("Only dragon cards go into the layout.")
+    _held(state, seat, card)
+    x = _int(move["x"], "x")
+    y = _int(move["y"], "y")
+    rot = _rot(move["rot"])
+    grid = _grid(state["layout"], state["silver"])
+    bonus = _placement(grid, card, x, y, rot, None)
+    return card, x, y, rot, bonus, grid
+
+
+def _check_action(state: State, seat: int, move: dict[str, Any]) -> tuple[Any, ...]:
+    _fields(move, {"type", "card", "place", "action"}, "An action move")
+    card = _int(move["card"], "The card")
+    if card not in ACTION_OF:
+        raise IllegalMove("Only action cards go onto the action pile.")
+    _held(state, seat, card)
+    place = move["place"]
+    if place not in ACTION_PLACES or not isinstance(place, str):
+        raise IllegalMove('Place must be "top" or "bottom".')
+    payload = move["action"]
+    if payload is None:
+        if place == "bottom":
+            raise IllegalMove("A card put under the pile must carry out its action.")
+        return (card, place, None)
+    if not isinstance(payload, dict):
+        raise IllegalMove("The action must be an object or null.")
+    silver = ACTION_COLOR[card] if place == "top" else state["silver"]
+    kind = ACTION_OF[card]
+    if kind == "move_card":
+        _fields(payload, {"card", "x", "y", "rot"}, "Moving a card")
+        index, ox, oy, orot = _table_cell(state, payload["card"])
+        x = _int(payload["x"], "x")
+        y = _int(payload["y"], "y")
+        rot = _rot(payload["rot"])
+        if (x, y, rot) == (ox, oy, orot):
+            raise IllegalMove("The card must change its cell or its rotation.")
+        grid = _grid(state["layout"], silver)
+        bonus = _placement(grid, state["layout"][index][0], x, y, rot, (ox, oy))
+        return (card, place, kind, index, x, y, rot, bonus)
+    if kind == "zap_card":
+        _fields(payload, {"card"}, "Zapping a card")
+        index = _table_cell(state, payload["card"])[0]
+        return (card, place, kind, index)
+    if kind == "rotate_goals":
+        _fields(payload, {"dir"}, "Rotating goals")
+        direction = payload["dir"]
+        if not isinstance(direction, str) or direction not in ROTATE_DIRS:
+            raise IllegalMove('The direction must be "cw" or "ccw".')
+        return (card, place, kind, direction)
+    if kind == "trade_goals":
+        _fields(payload, {"slot"}, "Trading goals")
+        slot = _int(payload["slot"], "The slot")
+        if not 0 <= slot < GOAL_SLOTS:
+            raise IllegalMove("There is no such goal slot.")
+        if slot == seat:
+            raise IllegalMove("Trade with another goal slot than your own.")
+        return (card, place, kind, slot)
+    _fields(payload, {"seat"}, "Trading hands")
+    other = _int(payload["seat"], "The seat")
+    if not 0 <= other < state["seats"]:
+        raise IllegalMove("There is no such player.")
+    if other == seat:
+        raise IllegalMove("Trade hands with another player.")
+    return (card, place, kind, other)
+
+
+# ---------------------------------------------------------------- moves
+
+
+def _apply_dragon(
+    state: State, seat: int, plan: tuple[int, int, int, int, int, Grid]
+) -> list[Event]:
+    card, x, y, rot, bonus, grid = plan
+    state["hands"][seat].remove(card)
+    state["layout"].append([card, x, y, rot])
+    k = card * 2 + (rot == 180)
+    grid[(x, y)] = (card, rot, SHOWN[k], PLAIN[k], SHOWS[k])
+    bonus_colors = _colors_of(bonus)
+    events: list[Event] = [
+        {
+            "type": "played_dragon",
+            "seat": seat,
+            "card": card,
+            "x": x,
+            "y": y,
+            "rot": rot,
+            "bonus_colors": bonus_colors,
+            "bonus_drawn": 0,
+        }
+    ]
+    if len(bonus_colors) > 1:
+        events[0]["bonus_drawn"] = _draw(state, seat, len(bonus_colors) - 1, events)
+    return events
+
+
+def _apply_action(state: State, seat: int, plan: tuple[Any, ...]) -> list[Event]:
+    card, place, payload_kind = plan[0], plan[1], plan[2] if len(plan) > 2 else None
+    state["hands"][seat].remove(card)
+    if place == "top":
+        state["action_pile"].append(card)
+        state["silver"] = ACTION_COLOR[card]
+    else:
+        state["action_pile"].insert(0, card)
+    played: Event = {
+        "type": "played_action",
+        "seat": seat,
+        "card": card,
+        "action": ACTION_OF[card],
+        "place": place,
+        "payload": None,
+        "silver": state["silver"],
+    }
+    events: list[Event] = [played]
+    if payload_kind == "move_card":
+        index, x, y, rot, bonus = plan[3:]
+        row = state["layout"][index]
+        target = row[0]
+        played["payload"] = {"card": target, "x": x, "y": y, "rot": rot}
+        bonus_colors = _colors_of(bonus)
+        moved: Event = {
+            "type": "card_moved",
+            "seat": seat,
+            "card": target,
+            "from": [row[1], row[2], row[3]],
+            "x": x,
+            "y": y,
+            "rot": rot,
+            "bonus_colors": bonus_colors,
+            "bonus_drawn": 0,
+        }
+        state["layout"][index] = [target, x, y, rot]
+        events.append(moved)
+        if len(bonus_colors) > 1:
+            moved["bonus_drawn"] = _draw(state, seat, len(bonus_colors) - 1, events)
+    elif payload_kind == "zap_card":
+        target = state["layout"].pop(plan[3])[0]
+        state["hands"][seat].append(target)
+        played["payload"] = {"card": target}
+        events.append({"type": "card_zapped", "seat": seat, "card": target})
+    elif payload_kind == "rotate_goals":
+        slots = state["slots"]
+        if plan[3] == "cw":
+            slots.insert(0, slots.pop())
+        else:
+            slots.append(slots.pop(0))
+        played["payload"] = {"dir": plan[3]}
+        events.append({"type": "goals_rotated", "seat": seat, "dir": plan[3]})
+    elif payload_kind == "trade_goals":
+        slots = state["slots"]
+        slot = plan[3]
+        slots[seat], slots[slot] = slots[slot], slots[seat]
+        played["payload"] = {"slot": slot}
+        events.append({"type": "goals_traded", "seat": seat, "slot": slot})
+    elif payload_kind == "trade_hands":
+        hands = state["hands"]
+        other = plan[3]
+        hands[seat], hands[other] = hands[other], hands[seat]
+        played["payload"] = {"seat": other}
+        events.append({"type": "hands_traded", "seat": seat, "other": other})
+    return events
+
+
+def apply_in_place(state: State, seat: int, move: Any) -> list[Event]:
+    """Validate the whole move, then change ``state`` and return the events."""
+    if state["over"]:
+        raise IllegalMove("The game is over.")
+    if type(seat) is not int or seat != state["current"]:
+        raise IllegalMove("Not your turn.")
+    if not isinstance(move, dict):
+        raise IllegalMove("A move must be an object.")
+    kind = move.get("type")
+    if kind == "play_dragon":
+        plan = _check_dragon(state, seat, move)
+        events = _apply_dragon(state, seat, plan)
+        grid = plan[5]
+    elif kind == "play_action":
+        events = _apply_action(state, seat, _check_action(state, seat, move))
+        grid = _grid(state["layout"], state["silver"])
+    else:
+        raise IllegalMove("Unknown move type.")
+    _finish_move(state, seat, events, grid)
+    return events
+
+
+def _copy(state: State) -> State:
+    new = dict(state)
+    new["deck"] = state["deck"][:]
+    new["hands"] = [h[:] for h in state["hands"]]
+    new["slots"] = state["slots"][:]
+    new["layout"] = [row[:] for row in state["layout"]]
+    new["action_pile"] = state["action_pile"][:]
+    return new
+
+
+def apply(state: State, seat: int, move: Any) -> tuple[State, list[Event]]:
+    """Return the state after ``move`` and its events; the input state is left alone."""
+    new = _copy(state)
+    events = apply_in_place(new, seat, move)
+    return new, events
+
+
+# ---------------------------------------------------------------- legal moves
+
+
+def _move_payloads(layout: list[list[int]], silver: str | None) -> list[dict[str, int]]:
+    """Every (target, cell, rot) a move card may take with the silver in this colour."""
+    grid = _grid(layout, silver)
+    where: dict[int, tuple[int, int, int]] = {}
+    on_table = 0
+    for card, x, y, rot in layout:
+        if card != SILVER:
+            where[card] = (x, y, rot)
+            on_table |= 3 << (card * 2)
+    out: list[dict[str, int]] = []
+    # Cells not next to the moved card see the same neighbours with or without it.
+    for (x, y), fits in _frontier(grid):
+        bits = fits & on_table
+        while bits:
+            low = bits & -bits
+            bits ^= low
+            k = low.bit_length() - 1
+            card = k >> 1
+            tx, ty, _ = where[card]
+            if abs(tx - x) + abs(ty - y) == 1:
+                continue
+            out.append({"card": card, "x": x, "y": y, "rot": ROTS[k & 1]})
+    for card, (tx, ty, trot) in where.items():
+        old = (tx, ty)
+        for cell in (old, (tx, ty - 1), (tx - 1, ty), (tx + 1, ty), (tx, ty + 1)):
+            if cell != old and cell in grid:
+                continue
+            f = _facing(grid, cell[0], cell[1], old)
+            if f is None:
+                continue
+            for r, rot in enumerate(ROTS):
+                if cell == old and rot == trot:
+                    continue
+                if _fits(card * 2 + r, f):
+                    out.append({"card": card, "x": cell[0], "y": cell[1], "rot": rot})
+    return out
+
+
+def _action_payloads(
+    kind: str, layout: list[list[int]], silver: str | None, seat: int, seats: int
+) -> list[dict[str, Any]]:
+    if kind == "move_card":
+        return list(_move_payloads(layout, silver))
+    if kind == "zap_card":
+        return [{"card": row[0]} for row in layout if row[0] != SILVER]
+    if kind == "rotate_goals":
+        return [{"dir": d} for d in ROTATE_DIRS]
+    if kind == "trade_goals":
+        return [{"slot": s} for s in range(GOAL_SLOTS) if s != seat]
+    return [{"seat": s} for s in range(seats) if s != seat]
+
+
+def moves_for_hand(
+    layout: list[list[int]], silver: str | None, hand: list[int], seat: int, seats: int
+) -> list[dict[str, Any]]:
+    """Every legal move of a seat holding ``hand``, from public facts and that hand alone."""
+    moves: list[dict[str, Any]] = []
+    dragons = sorted(c for c in hand if c <= LAST_DRAGON)
+    if dragons:
+        front = _frontier(_grid(layout, silver))
+        for card in dragons:
+            shift = card * 2
+            for (x, y), fits in front:
+                both = (fits >> shift) & 3
+                if both & 1:
+                    moves.append({"type": "play_dragon", "card": card, "x": x, "y": y, "rot": 0})
+                if both & 2:
+                    moves.append({"type": "play_dragon", "card": card, "x": x, "y": y, "rot": 180})
+    cache: dict[tuple[str, str | None], list[dict[str, Any]]] = {}
+    for card in sorted(c for c in hand if c >= FIRST_ACTION):
+        kind = ACTION_OF[card]
+        moves.append({"type": "play_action", "card": card, "place": "top", "action": None})
+        for place in ACTION_PLACES:
+            pile_silver = ACTION_COLOR[card] if place == "top" else silver
+            key = (kind, pile_silver if kind == "move_card" else None)
+            if key not in cache:
+                cache[key] = _action_payloads(kind, layout, pile_silver, seat, seats)
+            for payload in cache[key]:
+                moves.append(
+                    {"type": "play_action", "card": card, "place": place, "action": dict(payload)}
+                )
+    return moves
+
+
+def legal_moves(state: State, seat: int) -> list[dict[str, Any]]:
+    """All moves ``seat`` may make now (empty when it is not that seat's turn)."""
+    if state["over"] or seat != state["current"]:
+        return []
+    return moves_for_hand(
+        state["layout"], state["silver"], state["hands"][seat], seat, state["seats"]
+    )
+
+
+# ---------------------------------------------------------------- queries
+
+
+def to_act(state: State) -> set[int]:
+    if state["over"]:
+        return set()
+    return {state["current"]}
+
+
+def is_over(state: State) -> bool:
+    return bool(state["over"])
+
+
+def goal_color(state: State, slot: int) -> str:
+    return GOAL_COLOR[state["slots"][slot]]
+
+
+def result(state: State) -> dict[str, Any] | None:
+    """Final standing; a seven ends with one winner, exhaustion ranks by A(goal)."""
+    if not state["over"]:
+        return None
+    grid = _grid(state["layout"], state["silver"])
+    n = state["seats"]
+    goals = [goal_color(state, s) for s in range(n)]
+    scores = [_largest(grid, COLOR_BIT[c]) for c in goals]
+    if state["end_reason"] == "seven":
+        winners = [state["winner"]]
+        ranks = [1 if s == state["winner"] else 2 for s in range(n)]
+    else:
+        ranks = competition_ranks(scores)
+        winners = [s for s in range(n) if ranks[s] == 1]
+    return {
+        "end_reason": state["end_reason"],
+        "winners": winners,
+        "ranks": ranks,
+        "scores": scores,
+        "breakdown": [
+            {"goal": goals[s], "largest_area": scores[s], "total": scores[s]} for s in range(n)
+        ],
+        "goal_slots": [goal_color(state, i) for i in range(GOAL_SLOTS)],
+    }
+
+
+def view(state: State, seat: int | None) -> dict[str, Any]:
+    """What ``seat`` (None: a spectator) may see: public table plus its own hand and goal."""
+    n = state["seats"]
+    out: dict[str, Any] = {
+        "game": "seven_dragons",
+        "seats": n,
+        "imaginary_slots": GOAL_SLOTS - n,
+        "current": state["current"],
+        "to_act": sorted(to_act(state)),
+        "layout": [{"card": c, "x": x, "y": y, "rot": r} for c, x, y, r in state["layout"]],
+        "silver": state["silver"],
+        "action_pile": state["action_pile"][:],
+        "draw_pile": len(state["deck"]),
+        "hand_counts": [len(h) for h in state["hands"]],
+        "move_count": state["move_count"],
+        "over": state["over"],
+        "seat": seat,
+    }
+    if seat is not None and 0 <= seat < n:
+        out["hand"] = sorted(state["hands"][seat])
+        out["goal"] = goal_color(state, seat)
+    if state["over"]:
+        out["result"] = result(state)
+    return out

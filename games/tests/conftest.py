@@ -1,0 +1,25 @@
+import pytest
+
+from accounts.models import User
+
+
+@pytest.fixture(autouse=True)
+def _tasks_run_at_once(settings):
+    """Background tasks run synchronously when queued (after the move's commit)."""
+    settings.TASKS = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}
+
+
+@pytest.fixture
+def people(db):
+    return [
+        User.objects.create_user(name, f"{name}@example.com", "heslo-123-abc", display_name=name)
+        for name in ("Eva", "Jan", "Ota", "Ida")
+    ]
+
+
+@pytest.fixture
+def bots(db):
+    return [
+        User.objects.create(username=f"robot-{n}", display_name=f"Robot {n}", is_bot=True)
+        for n in range(4)
+    ]

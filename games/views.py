@@ -1,0 +1,84 @@
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST, require_safe
+
+from accounts.models import User
+from games import services
+from games.models import Match
+from games.registry import GAMES
+from games.rules import IllegalMove
+from games.selectors import record_of, table_for
+
+TABLE_PAGE = "games/table.html"
+
+
+def _match(match_id: int) -> Match:
+    return get_object_or_404(Match.objects.prefetch_related("seats__user"), pk=match_id)
+
+
+@require_safe
+def match_table(request: HttpRequest, match_id: int) -> HttpResponse:
+    """The table page; with htmx (the fallback poll) only the table region."""
+    table = table_for(_match(match_id), request.user)
+    template = TABLE_PAGE + "#table" if request.htmx else TABLE_PAGE
+    return render(request, template, {"table": table})
+
+
+@require_POST
+@login_required
+def submit_move(request: HttpRequest, match_id: int) -> HttpResponse:
+    """A move from the table's forms; the answer is the table as the mover now sees it."""
+    match = get_object_or_404(Match, pk=match_id)
+    error = None
+    try:
+        move = GAMES[match.game].table.move_from_post(request.POST)
+        expected_seq = int(request.POST.get("expected_seq", ""))
+        services.submit_move(
+            match_id=match.pk, user=request.user, move=move, expected_seq=expected_seq
+        )
+    except IllegalMove as refusal:
+        error = refusal.message
+    except services.MoveRefused as refusal:
+        error = refusal.message
+    except ValueError:
+        error = _("This page is out of date; here is the current table.")
+    if not request.htmx:
+        if error:
+            messages.error(request, error)
+        return redirect(match)
+    table = table_for(_match(match_id), request.user)
+    return render(request, TABLE_PAGE + "#table", {"table": table, "error": error})
+
+
+@require_safe
+def match_record(request: HttpRequest, match_id: int) -> HttpResponse:
+    """The finished match as its JSON record, to download or replay with `play_record`."""
+    match = _match(match_id)
+    if not match.is_over:
+        raise Http404(_("The record of a match is published when it ends."))
+    response = JsonResponse(record_of(match), json_dumps_params={"indent": 1})
+    response["Content-Disposition"] = f'attachment; filename="{match.game}-{match.pk}.json"'
+    return response
+
+
+@require_POST
+@login_required
+def play_against_bots(request: HttpRequest, game: str) -> HttpResponse:
+    """Start a match at once: the player against the site's bots."""
+    info = GAMES.get(game)
+    if info is None or not info.playable:
+        raise Http404
+    try:
+        seats = int(request.POST.get("seats", info.min_players))
+    except ValueError:
+        seats = info.min_players
+    seats = min(max(seats, info.min_players), info.max_players)
+    bots = list(User.objects.filter(is_bot=True, is_active=True).order_by("username")[: seats - 1])
+    if len(bots) < seats - 1:
+        messages.error(request, _("Not enough bots are available right now."))
+        return redirect("home")
+    match = services.start_match(game=game, players=[request.user, *bots])
+    return redirect(match)
