@@ -102,6 +102,10 @@ if "REDIS_URL" in env:
     }
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+# The in-memory layer reaches only its own process's websockets, so then the task worker (bots
+# announce their moves) runs inside the web server (`manage.py serve`); with Redis it is its
+# own process (`manage.py db_worker`).
+TASK_WORKER_IN_WEB_PROCESS = "REDIS_URL" not in env
 
 # Background work (bots, clocks, mails): a database queue run by `manage.py db_worker`.
 TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}

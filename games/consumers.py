@@ -1,5 +1,7 @@
 """The live table: one group per match; each client gets the table rendered for its own seat."""
 
+from urllib.parse import parse_qs
+
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
@@ -7,7 +9,7 @@ from django.template.loader import render_to_string
 from django.utils import timezone, translation
 
 from games.models import Match
-from games.selectors import table_for
+from games.selectors import TABLE_REGIONS, table_for
 from games.services import match_group
 
 
@@ -16,13 +18,14 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     async def connect(self) -> None:
         self.match_id = int(self.scope["url_route"]["kwargs"]["match_id"])
+        self.sent: dict[str, str] = {}
         if not await self._exists():
             await self.close(code=4404)
             return
         self.group = match_group(self.match_id)
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
-        await self._send_table()
+        await self._send_table(page_seq=self._page_seq())
 
     async def disconnect(self, code: int) -> None:
         if hasattr(self, "group"):
@@ -31,23 +34,44 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def match_moved(self, message: dict) -> None:
         await self._send_table()
 
-    async def _send_table(self) -> None:
-        await self.send(text_data=await self._render())
+    def _page_seq(self) -> int | None:
+        """The move number the page was rendered at (`?seq=` of the socket's URL)."""
+        query = parse_qs(self.scope.get("query_string", b"").decode())
+        try:
+            return int(query["seq"][0])
+        except (KeyError, ValueError):
+            return None
+
+    async def _send_table(self, *, page_seq: int | None = None) -> None:
+        """Send the regions that changed since the last push; all of them on a reconnect.
+
+        The player's half-assembled choice survives other players' moves this way, and a push
+        stays small. The status region carries the move number, so it always goes. A page that
+        connects already up to date gets nothing, so a click in its first moment is not lost.
+        """
+        seq, regions = await self._render()
+        changed = [html for name, html in regions.items() if self.sent.get(name) != html]
+        self.sent = regions
+        if page_seq != seq:
+            await self.send(text_data="".join(changed))
 
     @database_sync_to_async
     def _exists(self) -> bool:
         return Match.objects.filter(pk=self.match_id).exists()
 
     @database_sync_to_async
-    def _render(self) -> str:
+    def _render(self) -> tuple[int, dict[str, str]]:
         user = self.scope.get("user")
         match = Match.objects.prefetch_related("seats__user").get(pk=self.match_id)
         with (
             translation.override(self._language(user)),
             timezone.override(user.zone if getattr(user, "is_authenticated", False) else None),
         ):
-            table = table_for(match, user)
-            return render_to_string("games/table.html#table", {"table": table, "oob": True})
+            context = table_for(match, user).context(oob=True)
+            return match.move_count, {
+                region: render_to_string(f"games/table.html#{region}", context)
+                for region in TABLE_REGIONS
+            }
 
     def _language(self, user) -> str:
         """The profile's language, else the language cookie, as pages choose it."""

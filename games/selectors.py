@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from accounts.models import User
@@ -13,6 +14,7 @@ from games.registry import GAMES, GameInfo
 from games.rules import RECORD_FORMAT
 
 LOG_LENGTH = 60
+TABLE_REGIONS = ("status", "result", "board", "players", "mine", "log", "footer")
 
 
 @dataclass(frozen=True)
@@ -54,6 +56,23 @@ class Table:
     @property
     def expected_seq(self) -> int:
         return self.match.move_count
+
+    def context(self, *, error: str | None = None, oob: bool = False) -> dict[str, Any]:
+        """The template context of the table page and of each region's partial."""
+        return {
+            "table": self,
+            "match": self.match,
+            "view": self.view,
+            "g": self.extra,
+            "seat": self.seat,
+            "names": self.names,
+            "expected_seq": self.expected_seq,
+            "is_my_turn": self.is_my_turn,
+            "result": self.result,
+            "move_url": reverse("match_move", args=[self.match.pk]),
+            "error": error,
+            "oob": oob,
+        }
 
 
 def seat_of(match: Match, user: User | Any) -> int | None:
@@ -143,3 +162,76 @@ def record_of(match: Match) -> dict[str, Any]:
             for seat, payload in match.moves.order_by("seq").values_list("seat", "payload")
         ],
     }
+
+
+@dataclass(frozen=True)
+class ReplaySeat:
+    number: int
+    name: str
+    view: dict[str, Any]
+    extra: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Replay:
+    """One step of a replay: the table after `step` moves, as the viewer may see it."""
+
+    match: Match
+    game: GameInfo
+    step: int
+    total: int
+    names: list[str]
+    board_view: dict[str, Any]
+    board_extra: dict[str, Any]
+    seats: list[ReplaySeat]
+    lines: list[str]
+
+    @property
+    def previous(self) -> int:
+        return max(self.step - 1, 0)
+
+    @property
+    def next(self) -> int:
+        return min(self.step + 1, self.total)
+
+
+def replay_for(match: Match, user: User | Any, step: int) -> Replay:
+    """After the end every seat's cards are shown; during the match only the viewer's own."""
+    info = GAMES[match.game]
+    engine, table = info.engine, info.table
+    names = [s.user.public_name for s in sorted(match.seats.all(), key=lambda s: s.number)]
+    moves = list(match.moves.order_by("seq").values_list("seat", "payload", "events"))
+    step = min(max(step, 0), len(moves))
+    state = engine.setup(len(names), match.options, int(match.seed), match.stack)
+    for seat, payload, _events in moves[:step]:
+        engine.apply_in_place(state, seat, payload)
+    own = seat_of(match, user)
+    shown = range(len(names)) if match.is_over else ([] if own is None else [own])
+    spectator = engine.view(state, None)
+    lines: list[str] = []
+    if step:
+        viewer = None if match.is_over else own
+        events = moves[step - 1][2]
+        if match.is_over:
+            events = [{k: v for k, v in e.items() if k != "visible_to"} for e in events]
+        described = (table.describe(e, names, viewer) for e in visible_events(events, viewer))
+        lines = [line for line in described if line]
+    return Replay(
+        match=match,
+        game=info,
+        step=step,
+        total=len(moves),
+        names=names,
+        board_view=spectator,
+        board_extra=table.table_context(spectator, [], None, names),
+        seats=[
+            ReplaySeat(
+                number=n,
+                name=names[n],
+                view=(seat_view := engine.view(state, n)),
+                extra=table.table_context(seat_view, [], n, names),
+            )
+            for n in shown
+        ],
+        lines=lines,
+    )

@@ -4,13 +4,14 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
+from django_htmx.http import reswap
 
 from accounts.models import User
 from games import services
 from games.models import Match
 from games.registry import GAMES
 from games.rules import IllegalMove
-from games.selectors import record_of, table_for
+from games.selectors import record_of, replay_for, table_for
 
 TABLE_PAGE = "games/table.html"
 
@@ -24,13 +25,14 @@ def match_table(request: HttpRequest, match_id: int) -> HttpResponse:
     """The table page; with htmx (the fallback poll) only the table region."""
     table = table_for(_match(match_id), request.user)
     template = TABLE_PAGE + "#table" if request.htmx else TABLE_PAGE
-    return render(request, template, {"table": table})
+    return render(request, template, table.context())
 
 
 @require_POST
 @login_required
 def submit_move(request: HttpRequest, match_id: int) -> HttpResponse:
-    """A move from the table's forms; the answer is the table as the mover now sees it."""
+    """A move from the table's forms; the answer is the table as the mover now sees it, or only
+    the status line when the page follows the match over its websocket."""
     match = get_object_or_404(Match, pk=match_id)
     error = None
     try:
@@ -39,10 +41,8 @@ def submit_move(request: HttpRequest, match_id: int) -> HttpResponse:
         services.submit_move(
             match_id=match.pk, user=request.user, move=move, expected_seq=expected_seq
         )
-    except IllegalMove as refusal:
-        error = refusal.message
-    except services.MoveRefused as refusal:
-        error = refusal.message
+    except (IllegalMove, services.MoveRefused) as refusal:
+        error = _(refusal.message)
     except ValueError:
         error = _("This page is out of date; here is the current table.")
     if not request.htmx:
@@ -50,7 +50,25 @@ def submit_move(request: HttpRequest, match_id: int) -> HttpResponse:
             messages.error(request, error)
         return redirect(match)
     table = table_for(_match(match_id), request.user)
-    return render(request, TABLE_PAGE + "#table", {"table": table, "error": error})
+    if request.headers.get("X-Table-Live") == "1":
+        # The socket brings the new table; answering with the status line alone keeps what the
+        # page shows and what the socket last sent it the same.
+        status = render(request, TABLE_PAGE + "#status", table.context(error=error, oob=True))
+        return reswap(status, "none")
+    return render(request, TABLE_PAGE + "#table", table.context(error=error))
+
+
+@require_safe
+def match_replay(request: HttpRequest, match_id: int) -> HttpResponse:
+    """Step through the moves; the arrows, the slider and the buttons all ask for `?step=`."""
+    match = _match(match_id)
+    try:
+        step = int(request.GET.get("step", match.move_count if match.is_over else 0))
+    except ValueError:
+        step = 0
+    replay = replay_for(match, request.user, step)
+    template = "games/replay.html#replay" if request.htmx else "games/replay.html"
+    return render(request, template, {"replay": replay})
 
 
 @require_safe

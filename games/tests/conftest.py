@@ -1,4 +1,5 @@
 import pytest
+from django.utils import translation
 
 from accounts.models import User
 
@@ -23,3 +24,10 @@ def bots(db):
         User.objects.create(username=f"robot-{n}", display_name=f"Robot {n}", is_bot=True)
         for n in range(4)
     ]
+
+
+@pytest.fixture(autouse=True)
+def _english():
+    """Messages are asserted in English; the Czech catalog is tested on its own."""
+    with translation.override("en"):
+        yield

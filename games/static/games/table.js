@@ -10,8 +10,8 @@
   let opened = false;
 
   function currentSeq() {
-    const table = document.getElementById("table");
-    return table ? Number(table.dataset.seq) : -1;
+    const status = document.getElementById("status");
+    return status ? Number(status.dataset.seq) : -1;
   }
 
   function refresh() {
@@ -32,8 +32,8 @@
   }
 
   function updateTitle() {
-    const table = document.getElementById("table");
-    const myTurn = table && table.dataset.myTurn === "1";
+    const status = document.getElementById("status");
+    const myTurn = status && status.dataset.myTurn === "1";
     document.title = myTurn && document.hidden
       ? "(1) " + live.dataset.yourTurn + " — " + live.dataset.gameName
       : baseTitle;
@@ -49,6 +49,36 @@
     // An older table than the one shown (a late push) is dropped; a newer one replaces it.
     const match = /data-seq="(\d+)"/.exec(event.detail.message);
     if (match && Number(match[1]) < currentSeq()) event.preventDefault();
+  });
+  document.body.addEventListener("htmx:configRequest", function (event) {
+    // While the socket is up it brings every new table; the move's answer is the status alone.
+    if (opened && poller === null) event.detail.headers["X-Table-Live"] = "1";
+  });
+  document.body.addEventListener("htmx:beforeSwap", function (event) {
+    // A move's answer can arrive after a push of a later move (a bot answering at once):
+    // never let the table go back in time.
+    const match = /data-seq="(\d+)"/.exec(event.detail.serverResponse || "");
+    if (match && Number(match[1]) < currentSeq()) event.detail.shouldSwap = false;
+  });
+  // A push that redraws the player's own area keeps the choice they were assembling.
+  let pendingChoice = null;
+  document.body.addEventListener("htmx:oobBeforeSwap", function (event) {
+    const mine = document.getElementById("mine");
+    if (!mine || event.detail.target !== mine) return;
+    pendingChoice = Array.from(mine.querySelectorAll("input:checked")).map(function (input) {
+      return [input.name, input.value];
+    });
+  });
+  document.body.addEventListener("htmx:oobAfterSwap", function () {
+    if (pendingChoice === null) return;
+    const mine = document.getElementById("mine");
+    pendingChoice.forEach(function (pair) {
+      const input = mine && Array.from(mine.querySelectorAll("input")).find(function (el) {
+        return el.name === pair[0] && el.value === pair[1] && !el.disabled;
+      });
+      if (input) input.checked = true;
+    });
+    pendingChoice = null;
   });
   document.body.addEventListener("htmx:afterSettle", updateTitle);
   document.body.addEventListener("htmx:oobAfterSwap", updateTitle);

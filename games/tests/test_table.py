@@ -1,0 +1,283 @@
+"""The table as players see it: page, htmx fallback, moves over HTTP, pushes over websockets."""
+
+import json
+import re
+
+import pytest
+from asgiref.sync import async_to_sync
+from channels.testing import WebsocketCommunicator
+from django.core.management import call_command
+from django.urls import reverse
+
+from games import services
+from games.consumers import TableConsumer
+from games.kosmopolis import engine
+from games.models import Match, Move
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def _cards_shown(html: str) -> set[int]:
+    return {int(card) for card in re.findall(r'data-card="(\d+)"', html)}
+
+
+def _hidden_from(state: dict, viewer: int | None) -> set[int]:
+    """Profession cards that only other seats (or nobody) may see now."""
+    hidden = set(state["deck"])
+    for seat in range(state["seats"]):
+        if seat != viewer:
+            hidden |= set(state["hands"][seat]) | set(state["packets"][seat])
+            hidden |= set(state["kept"][seat])
+    return hidden
+
+
+def _post_move(client, match, move_form: dict, *, htmx: bool = True):
+    headers = {"HX-Request": "true"} if htmx else {}
+    return client.post(reverse("match_move", args=[match.pk]), move_form, headers=headers)
+
+
+def _draft_form(match: Match, seat: int) -> dict:
+    move = engine.legal_moves(match.state, seat)[0]
+    return {"type": "draft", "cards": move["cards"], "expected_seq": match.move_count}
+
+
+@pytest.fixture
+def match(people):
+    return services.start_match(game="kosmopolis", players=people[:3])
+
+
+def test_a_seat_sees_its_own_packet_and_no_one_elses(client, people, match):
+    client.force_login(people[0])
+    html = client.get(match.get_absolute_url()).content.decode()
+    assert 'id="table"' in html
+    assert set(match.state["packets"][0]) <= _cards_shown(html)
+    assert not _cards_shown(html) & _hidden_from(match.state, 0)
+    assert match.seed not in html
+    assert match.seed_commitment in html
+
+
+def test_a_spectator_sees_no_hidden_card(client, match):
+    html = client.get(match.get_absolute_url()).content.decode()
+    assert 'id="table"' in html
+    assert not _cards_shown(html) & _hidden_from(match.state, None)
+
+
+def test_a_move_over_htmx_returns_the_new_table(client, people, match):
+    client.force_login(people[0])
+    response = _post_move(client, match, _draft_form(match, 0))
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert 'data-seq="1"' in html
+    assert 'role="alert"' not in html
+    assert Move.objects.filter(match=match, seat=0).count() == 1
+
+
+def test_an_illegal_move_shows_the_reason_and_changes_nothing(client, people, match):
+    client.force_login(people[0])
+    response = _post_move(client, match, {"type": "draft", "cards": [0, 1], "expected_seq": 0})
+    assert response.status_code == 200
+    assert 'role="alert"' in response.content.decode()
+    assert not Move.objects.exists()
+
+
+def test_a_forged_form_is_refused_without_a_server_error(client, people, match):
+    client.force_login(people[0])
+    for form in [{}, {"type": "draft", "cards": ["x"]}, {"type": "x", "expected_seq": "zero"}]:
+        response = _post_move(client, match, form)
+        assert response.status_code == 200
+        assert 'role="alert"' in response.content.decode()
+    assert not Move.objects.exists()
+
+
+def test_without_javascript_a_move_redirects_back_to_the_table(client, people, match):
+    client.force_login(people[0])
+    response = _post_move(client, match, _draft_form(match, 0), htmx=False)
+    assert response.status_code == 302
+    assert response.url == match.get_absolute_url()
+    assert Move.objects.count() == 1
+
+
+def test_a_spectator_cannot_move(client, people, match):
+    client.force_login(people[3])
+    response = _post_move(client, match, _draft_form(match, 0))
+    assert 'role="alert"' in response.content.decode()
+    assert not Move.objects.exists()
+
+
+def test_the_fallback_poll_returns_only_the_table(client, people, match):
+    client.force_login(people[1])
+    response = client.get(match.get_absolute_url(), headers={"HX-Request": "true"})
+    html = response.content.decode()
+    assert html.lstrip().startswith('<div id="table"')
+    assert "<html" not in html
+
+
+def test_the_record_is_published_only_when_the_match_is_over(client, bots):
+    live = services.start_match(game="kosmopolis", players=bots[:2])
+    live.refresh_from_db()
+    assert live.is_over
+    record = client.get(reverse("match_record", args=[live.pk])).json()
+    assert record["seed"] == int(live.seed)
+    assert len(record["moves"]) == live.move_count
+
+
+def test_no_record_while_the_match_is_running(client, match):
+    assert client.get(reverse("match_record", args=[match.pk])).status_code == 404
+
+
+def test_play_record_command_replays_a_downloaded_match(client, bots, tmp_path, capsys):
+    finished = services.start_match(game="kosmopolis", players=bots[:3])
+    finished.refresh_from_db()
+    path = tmp_path / "record.json"
+    path.write_text(client.get(reverse("match_record", args=[finished.pk])).content.decode())
+    call_command("play_record", str(path))
+    outcome = json.loads(capsys.readouterr().out)
+    assert outcome["is_over"] is True
+    assert outcome["result"] == finished.result
+
+
+def _connect(match: Match, user) -> WebsocketCommunicator:
+    communicator = WebsocketCommunicator(TableConsumer.as_asgi(), f"/ws/matches/{match.pk}/")
+    communicator.scope["user"] = user
+    communicator.scope["url_route"] = {"kwargs": {"match_id": match.pk}}
+    return communicator
+
+
+def test_every_client_gets_its_own_table_pushed_after_a_move(people, match):
+    async def scenario():
+        eva, jan = _connect(match, people[0]), _connect(match, people[1])
+        try:
+            assert (await eva.connect())[0]
+            assert (await jan.connect())[0]
+            first_eva, first_jan = await eva.receive_from(), await jan.receive_from()
+            assert 'hx-swap-oob="true"' in first_eva
+            assert 'data-seq="0"' in first_jan
+            await _submit(people[1], match, 1)
+            pushed_eva, pushed_jan = await eva.receive_from(), await jan.receive_from()
+            return first_eva, first_jan, pushed_eva, pushed_jan
+        finally:
+            await eva.disconnect()
+            await jan.disconnect()
+
+    from channels.db import database_sync_to_async
+
+    @database_sync_to_async
+    def _submit(user, match, seat):
+        match.refresh_from_db()
+        services.submit_move(
+            match_id=match.pk,
+            user=user,
+            move=engine.legal_moves(match.state, seat)[0],
+            expected_seq=match.move_count,
+        )
+
+    first_eva, first_jan, pushed_eva, pushed_jan = async_to_sync(scenario)()
+    match.refresh_from_db()
+    assert 'data-seq="1"' in pushed_eva
+    assert 'data-seq="1"' in pushed_jan
+    for html, viewer in [(first_eva, 0), (pushed_eva, 0), (first_jan, 1), (pushed_jan, 1)]:
+        assert not _cards_shown(html) & _hidden_from(match.state, viewer)
+    assert set(match.state["kept"][1]) <= _cards_shown(pushed_jan)
+    assert not set(match.state["kept"][1]) & _cards_shown(pushed_eva)
+
+
+def test_an_unknown_match_closes_the_socket(people):
+    async def scenario():
+        communicator = WebsocketCommunicator(TableConsumer.as_asgi(), "/ws/matches/999999/")
+        communicator.scope["user"] = people[0]
+        communicator.scope["url_route"] = {"kwargs": {"match_id": 999999}}
+        connected, _code = await communicator.connect()
+        await communicator.disconnect()
+        return connected
+
+    assert async_to_sync(scenario)() is False
+
+
+def _replay(client, match: Match, step: int, *, htmx: bool = False) -> str:
+    headers = {"HX-Request": "true"} if htmx else {}
+    url = reverse("match_replay", args=[match.pk])
+    return client.get(url, {"step": step}, headers=headers).content.decode()
+
+
+def _state_after(match: Match, step: int) -> dict:
+    state = engine.setup(match.seats.count(), {}, int(match.seed))
+    for seat, payload in match.moves.order_by("seq").values_list("seat", "payload")[:step]:
+        engine.apply_in_place(state, seat, payload)
+    return state
+
+
+def test_the_replay_of_a_finished_match_reveals_every_seat(client, bots):
+    finished = services.start_match(game="kosmopolis", players=bots[:3])
+    finished.refresh_from_db()
+    step = 8
+    state = _state_after(finished, step)
+    html = _replay(client, finished, step)
+    assert f'data-step="{step}"' in html
+    for seat in range(3):
+        assert set(state["hands"][seat]) | set(state["packets"][seat]) <= _cards_shown(html)
+    assert not set(state["deck"]) & _cards_shown(html)
+
+
+def test_during_the_match_a_player_replays_only_from_their_own_seat(client, people, match):
+    for seat in range(3):
+        match.refresh_from_db()
+        services.submit_move(
+            match_id=match.pk,
+            user=people[seat],
+            move=engine.legal_moves(match.state, seat)[0],
+            expected_seq=match.move_count,
+        )
+    client.force_login(people[0])
+    state = _state_after(match, 2)
+    html = _replay(client, match, 2)
+    assert set(state["packets"][0]) <= _cards_shown(html)
+    assert not _cards_shown(html) & _hidden_from(state, 0)
+    client.logout()
+    assert not _cards_shown(_replay(client, match, 2)) & _hidden_from(state, None)
+
+
+def test_replay_steps_are_clamped_and_htmx_gets_the_fragment(client, bots):
+    finished = services.start_match(game="kosmopolis", players=bots[:2])
+    finished.refresh_from_db()
+    assert 'data-step="0"' in _replay(client, finished, -5)
+    assert f'data-step="{finished.move_count}"' in _replay(client, finished, 10_000)
+    fragment = _replay(client, finished, 3, htmx=True)
+    assert fragment.lstrip().startswith('<div id="replay"')
+
+
+def test_a_page_that_is_up_to_date_gets_no_push_on_connect_and_a_stale_one_gets_all(people, match):
+    async def first_message(seq: int) -> str | None:
+        communicator = WebsocketCommunicator(
+            TableConsumer.as_asgi(), f"/ws/matches/{match.pk}/?seq={seq}"
+        )
+        communicator.scope["user"] = people[0]
+        communicator.scope["url_route"] = {"kwargs": {"match_id": match.pk}}
+        await communicator.connect()
+        try:
+            if await communicator.receive_nothing(timeout=0.3):
+                return None
+            return await communicator.receive_from()
+        finally:
+            await communicator.disconnect()
+
+    assert async_to_sync(first_message)(0) is None
+    stale = async_to_sync(first_message)(7)
+    for region in ("status", "board", "players", "mine", "log"):
+        assert f'id="{region}"' in stale
+
+
+def test_a_live_page_gets_only_the_status_line_back_and_the_socket_brings_the_rest(
+    client, people, match
+):
+    client.force_login(people[0])
+    response = client.post(
+        reverse("match_move", args=[match.pk]),
+        _draft_form(match, 0),
+        headers={"HX-Request": "true", "X-Table-Live": "1"},
+    )
+    html = response.content.decode()
+    assert response["HX-Reswap"] == "none"
+    assert html.lstrip().startswith('<div id="status"')
+    assert 'hx-swap-oob="true"' in html
+    assert 'id="mine"' not in html
+    assert Move.objects.filter(match=match).count() == 1
