@@ -19,7 +19,7 @@ from django_tasks import task
 from accounts.models import User
 from games.models import Match, Move, Seat
 from games.registry import GAMES, GameInfo
-from games.rules import IllegalMove
+from games.rules import RECORD_FORMAT, IllegalMove
 
 
 class MoveRefused(Exception):  # noqa: N818 - a refusal, not a failure
@@ -96,6 +96,33 @@ def submit_move(*, match_id: int, user: User, move: Any, expected_seq: int) -> M
         if seat.is_bot:
             raise MoveRefused(_("A bot plays this seat now."))
         return _record(match, seat.number, move, expected_seq)
+
+
+def import_record(*, record: dict[str, Any], players: Sequence[User]) -> Match:
+    """Recreate a match from its game record: the same seed and stack, every move replayed
+    through the engine and stored; a move the engine refuses stops the import."""
+    if record.get("format") != RECORD_FORMAT:
+        raise ValueError(_("This is not a game record."))
+    if len(players) != len(record["seats"]):
+        raise ValueError(_("The record has a different number of seats."))
+    with transaction.atomic():
+        match = start_match(
+            game=record["game"],
+            players=players,
+            options=record.get("options") or {},
+            seed=int(record["seed"]),
+            stack=record.get("stack"),
+        )
+        match = _locked(match.pk)
+        for index, entry in enumerate(record["moves"]):
+            try:
+                _record(match, entry["seat"], entry["move"], match.move_count, wake_bots=False)
+            except MoveRefused as refusal:
+                raise ValueError(
+                    _("Move %(index)d of the record is refused: %(reason)s")
+                    % {"index": index, "reason": refusal.message}
+                ) from None
+    return match
 
 
 def play_bot_turns(*, match_id: int) -> int:

@@ -12,6 +12,7 @@ from django.urls import reverse
 from games import services
 from games.consumers import TableConsumer
 from games.kosmopolis import engine
+from games.kosmopolis.components import CARD_COLOR
 from games.models import Match, Move
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -281,3 +282,74 @@ def test_a_live_page_gets_only_the_status_line_back_and_the_socket_brings_the_re
     assert 'hx-swap-oob="true"' in html
     assert 'id="mine"' not in html
     assert Move.objects.filter(match=match).count() == 1
+
+
+def test_importing_a_record_recreates_the_same_final_state(client, bots, people, tmp_path):
+    finished = services.start_match(game="kosmopolis", players=bots[:3])
+    finished.refresh_from_db()
+    path = tmp_path / "record.json"
+    path.write_text(client.get(reverse("match_record", args=[finished.pk])).content.decode())
+    call_command("import_record", str(path))
+    copy = Match.objects.exclude(pk=finished.pk).get()
+    assert copy.state == finished.state
+    assert copy.result == finished.result
+    assert copy.status == Match.Status.FINISHED
+    assert [s.user for s in copy.seats.order_by("number")] == bots[:3]
+
+
+def test_a_record_with_a_refused_move_is_not_imported(people):
+    record = {
+        "format": "boardgame-record/1",
+        "game": "kosmopolis",
+        "seats": ["a", "b"],
+        "options": {},
+        "seed": 5,
+        "stack": None,
+        "moves": [{"seat": 0, "move": {"type": "play", "card": 1, "to": "city"}}],
+    }
+    with pytest.raises(ValueError, match="Move 0"):
+        services.import_record(record=record, players=people[:2])
+    assert not Match.objects.exists()
+
+
+def _play_until_seat_placed_a_modifier(match: Match, people, placer: int) -> dict:
+    """Play first legal moves, the placer sending blue agents to Kosmopolis, until it has
+    placed a modifier face down; return that modifier."""
+    for _turn in range(300):
+        match.refresh_from_db()
+        placed = [m for m in match.state["modifiers"] if m["seat"] == placer]
+        if placed:
+            return placed[0]
+        seat = min(engine.to_act(match.state))
+        moves = engine.legal_moves(match.state, seat)
+        agents = [
+            m for m in moves if m.get("to") == "kosmopolis" and CARD_COLOR[m["card"]] == "blue"
+        ]
+        move = agents[0] if seat == placer and agents else moves[-1]
+        services.submit_move(
+            match_id=match.pk, user=people[seat], move=move, expected_seq=match.move_count
+        )
+    raise AssertionError("no modifier was placed")
+
+
+def test_a_face_down_modifier_is_known_to_its_owner_only(client, people, match):
+    modifier = _play_until_seat_placed_a_modifier(match, people, placer=1)
+    marker = f'data-modifier="{modifier["id"]}"'
+    client.force_login(people[1])
+    assert marker in client.get(match.get_absolute_url()).content.decode()
+    for viewer in (people[0], people[2], people[3]):
+        client.force_login(viewer)
+        assert marker not in client.get(match.get_absolute_url()).content.decode()
+    client.logout()
+    assert marker not in client.get(match.get_absolute_url()).content.decode()
+
+    async def pushed_to(user) -> str:
+        communicator = _connect(match, user)
+        await communicator.connect()
+        try:
+            return await communicator.receive_from()
+        finally:
+            await communicator.disconnect()
+
+    assert marker not in async_to_sync(pushed_to)(people[0])
+    assert marker in async_to_sync(pushed_to)(people[1])
