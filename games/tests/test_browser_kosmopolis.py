@@ -1,82 +1,26 @@
 """Two people in two browsers and a bot play a whole Kosmopolis game on a real daphne server."""
 
-import os
 import re
-import socket
 import statistics
-import subprocess
-import sys
 import time
-import urllib.request
 
 import pytest
-from django.conf import settings
-from django.test import Client
 
 from games import services
 from games.models import Match
-from games.tests.test_worker import _database_url
-
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
+from games.tests.browser import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    serve_site,
+    session_cookie,
+    table_seq,
+    wait_until_seq,
+)
 
 
 @pytest.fixture
 def site(transactional_db):
-    """The site as `./dev run` serves it (daphne, the task worker inside), on the test database."""
-    port = _free_port()
-    env = {**os.environ, "DATABASE_URL": _database_url(), "DEBUG": "1"}
-    env.pop("REDIS_URL", None)
-    server = subprocess.Popen(
-        [sys.executable, "manage.py", "serve", "--noreload", f"127.0.0.1:{port}"],
-        cwd=settings.BASE_DIR,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
-    while True:
-        try:
-            urllib.request.urlopen(url + "/", timeout=2)
-            break
-        except OSError:
-            assert time.monotonic() < deadline, "daphne did not start"
-            time.sleep(0.2)
-    yield url
-    server.terminate()
-    server.wait(timeout=30)
-
-
-def _session_cookie(user, url: str) -> dict:
-    client = Client()
-    client.force_login(user)
-    return {"name": "sessionid", "value": client.cookies["sessionid"].value, "url": url}
-
-
-def _seq(page) -> int:
-    return int(page.locator("#status").get_attribute("data-seq"))
-
-
-def _wait_until_seq(page, seq: int, seconds: float = 10) -> None:
-    """Poll the page (the site's CSP forbids Playwright's injected wait functions)."""
-    deadline = time.monotonic() + seconds
-    while _seq(page) < seq:
-        assert time.monotonic() < deadline, f"the table never reached move {seq}"
-        page.wait_for_timeout(5)
+    yield from serve_site()
 
 
 def _make_a_move(page) -> None:
@@ -116,7 +60,7 @@ def test_two_people_and_a_bot_play_kosmopolis_to_the_end_live(site, people, bots
 
     eva, jan = people[0], people[1]
     match = services.start_match(game="kosmopolis", players=[eva, jan, bots[0]], seed=20261121)
-    cookies = [_session_cookie(person, site) for person in (eva, jan)]
+    cookies = [session_cookie(person, site) for person in (eva, jan)]
     table_url = site + match.get_absolute_url()
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
@@ -151,13 +95,13 @@ def test_two_people_and_a_bot_play_kosmopolis_to_the_end_live(site, people, bots
             assert answer.value.ok
             assert "status-error" not in body, body
             moved_to = int(re.search(r'data-seq="(\d+)"', body).group(1))
-            _wait_until_seq(other, moved_to)
-            _wait_until_seq(mover, moved_to)
+            wait_until_seq(other, moved_to)
+            wait_until_seq(mover, moved_to)
             latencies.append(time.monotonic() - started)
         for page in pages:
             expect(page.locator("#result .result-panel")).to_be_visible()
             assert page.url == table_url, "the page was never reloaded"
-        final_seq = _seq(pages[0])
+        final_seq = table_seq(pages[0])
         pages[0].locator("#result a[href$='/replay/']").click()
         expect(pages[0].locator("#replay")).to_have_attribute("data-step", str(final_seq))
         pages[0].keyboard.press("ArrowLeft")

@@ -6,27 +6,18 @@ import sys
 
 import pytest
 from django.conf import settings
-from django.db import connection
 
 from games import services
 from games.kosmopolis import engine
 from games.models import Move
-
-
-def _database_url() -> str:
-    db = connection.settings_dict
-    host = db["HOST"]
-    if host.startswith("/"):
-        return f"postgres://{db['USER']}@/{db['NAME']}?host={host}"
-    port = f":{db['PORT']}" if db["PORT"] else ""
-    return f"postgres://{db['USER']}@{host}{port}/{db['NAME']}"
+from games.tests.browser import database_url
 
 
 @pytest.mark.django_db(transaction=True)
 def test_the_worker_plays_the_bots_turns(settings_override_tasks, people, bots):
     match = services.start_match(game="kosmopolis", players=[people[0], bots[0], bots[1]])
     assert not Move.objects.filter(match=match).exists(), "bots must not move in the request"
-    env = {**os.environ, "DATABASE_URL": _database_url(), "DEBUG": "1"}
+    env = {**os.environ, "DATABASE_URL": database_url(), "DEBUG": "1"}
     subprocess.run(
         [sys.executable, "manage.py", "db_worker", "--batch", "--no-startup-delay", "--no-reload"],
         cwd=settings.BASE_DIR,

@@ -1,0 +1,84 @@
+"""Helpers for browser tests: the site served as `./dev run` serves it, and signed-in pages."""
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+
+from django.conf import settings
+from django.db import connection
+from django.test import Client
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+def database_url() -> str:
+    """The test database, for a server or worker running in another process."""
+    db = connection.settings_dict
+    host = db["HOST"]
+    if host.startswith("/"):
+        return f"postgres://{db['USER']}@/{db['NAME']}?host={host}"
+    port = f":{db['PORT']}" if db["PORT"] else ""
+    return f"postgres://{db['USER']}@{host}{port}/{db['NAME']}"
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def serve_site() -> Iterator[str]:
+    """Run `manage.py serve` (daphne, the task worker inside) on the test database."""
+    port = _free_port()
+    env = {**os.environ, "DATABASE_URL": database_url(), "DEBUG": "1"}
+    env.pop("REDIS_URL", None)
+    server = subprocess.Popen(
+        [sys.executable, "manage.py", "serve", "--noreload", f"127.0.0.1:{port}"],
+        cwd=settings.BASE_DIR,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            urllib.request.urlopen(url + "/", timeout=2)
+            break
+        except OSError:
+            assert time.monotonic() < deadline, "the site did not start"
+            time.sleep(0.2)
+    yield url
+    server.terminate()
+    server.wait(timeout=30)
+
+
+def session_cookie(user, url: str) -> dict:
+    """A signed-in session for a browser context (make it before Playwright starts)."""
+    client = Client()
+    client.force_login(user)
+    return {"name": "sessionid", "value": client.cookies["sessionid"].value, "url": url}
+
+
+def table_seq(page) -> int:
+    return int(page.locator("#status").get_attribute("data-seq"))
+
+
+def wait_until_seq(page, seq: int, seconds: float = 10) -> None:
+    """Poll the page (the site's CSP forbids Playwright's injected wait functions)."""
+    deadline = time.monotonic() + seconds
+    while table_seq(page) < seq:
+        assert time.monotonic() < deadline, f"the table never reached move {seq}"
+        page.wait_for_timeout(5)
