@@ -41,6 +41,8 @@ INSTALLED_APPS = [
     "accounts",
     "games",
     "games.kosmopolis",
+    "games.seven_dragons",
+    "games.space_dragons",
     "lobby",
 ]
 

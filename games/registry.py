@@ -10,6 +10,19 @@ from django.utils.translation import gettext_lazy as _
 
 
 @dataclass(frozen=True)
+class GameOption:
+    """One option of a game's table, as its rules spec lists it."""
+
+    key: str
+    label: Promise
+    default: object
+    choices: tuple[tuple[object, Promise], ...]
+
+
+SIDE_CHOICES = (("A", _("side A")), ("B", _("side B")), ("random", _("random side")))
+
+
+@dataclass(frozen=True)
 class GameInfo:
     slug: str
     name: Promise
@@ -18,6 +31,27 @@ class GameInfo:
     minutes: int
     summary: Promise
     playable: bool = False
+    options: tuple[GameOption, ...] = ()
+
+    def clean_options(self, chosen: dict[str, object] | None) -> dict[str, object]:
+        """The options with defaults filled in; unknown keys or values are refused."""
+        chosen = dict(chosen or {})
+        known = {option.key: option for option in self.options}
+        unknown = sorted(set(chosen) - set(known))
+        if unknown:
+            raise ValueError(_("Unknown option: %(key)s.") % {"key": ", ".join(unknown)})
+        cleaned: dict[str, object] = {}
+        for key, option in known.items():
+            value = chosen.get(key, option.default)
+            if not any(
+                value == choice and type(value) is type(choice) for choice, _label in option.choices
+            ):
+                raise ValueError(
+                    _("Not a possible value of %(option)s.") % {"option": option.label}
+                )
+            if value != option.default:
+                cleaned[key] = value
+        return cleaned
 
     @property
     def seat_choices(self) -> range:
@@ -75,6 +109,7 @@ GAMES: dict[str, GameInfo] = {
             5,
             20,
             _("Lay dragon cards so that seven panels of your secret colour connect."),
+            playable=True,
         ),
         GameInfo(
             "space_dragons",
@@ -83,6 +118,18 @@ GAMES: dict[str, GameInfo] = {
             5,
             40,
             _("Draft a crew, then hunt space dragons trick by trick."),
+            playable=True,
+            options=(
+                GameOption(
+                    "draft",
+                    _("Draft the crew"),
+                    True,
+                    ((True, _("yes")), (False, _("no: the quick variant, hands pass left"))),
+                ),
+                GameOption("research_side", _("Research scoring card"), "A", SIDE_CHOICES),
+                GameOption("morale_side", _("Morale scoring card"), "A", SIDE_CHOICES),
+                GameOption("crime_side", _("Crime scoring card"), "A", SIDE_CHOICES),
+            ),
         ),
         GameInfo(
             "space_bastards",

@@ -61,11 +61,12 @@ def start_match(
     if len({player.pk for player in players}) != len(players):
         raise ValueError(_("A player cannot sit twice at one table."))
     seed = secrets.randbits(128) if seed is None else seed
-    state = info.engine.setup(len(players), options or {}, seed, stack)
+    options = info.clean_options(options)
+    state = info.engine.setup(len(players), options, seed, stack)
     with transaction.atomic():
         match = Match.objects.create(
             game=game,
-            options=options or {},
+            options=options,
             seed=str(seed),
             stack=stack,
             rated=rated,

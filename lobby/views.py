@@ -1,10 +1,163 @@
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
-from django.views.decorators.http import require_safe
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
+from accounts.models import User
 from games.registry import GAMES
+from lobby import selectors, services
+from lobby.forms import OpenTableForm
+from lobby.models import Invitation, Table
+
+HOME = "lobby/home.html"
+ROOM = "lobby/table.html"
+
+
+def home_context(user) -> dict:
+    return {
+        "games": GAMES.values(),
+        "tables": selectors.open_tables(user),
+        "started": selectors.recently_started(),
+        "invitations": selectors.pending_invitations(user) if user.is_authenticated else [],
+    }
 
 
 @require_safe
 def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "lobby/home.html", {"games": GAMES.values()})
+    """The lobby: the games, the open tables (kept live over a websocket), invitations."""
+    template = HOME + "#open-tables" if request.htmx else HOME
+    return render(request, template, home_context(request.user))
+
+
+def room_context(table: Table, user) -> dict:
+    seated = [seat.user for seat in table.sitting.select_related("user")]
+    return {
+        "table": table,
+        "game": GAMES[table.game],
+        "seated": seated,
+        "empty": range(table.seats - len(seated)),
+        "is_host": user.is_authenticated and table.host_id == user.pk,
+        "is_seated": user in seated,
+        "invited": table.invitations.select_related("invitee"),
+        "invite_link": settings.SITE_URL.rstrip("/") + table.invite_url(),
+    }
+
+
+@require_safe
+def table_room(request: HttpRequest, table_id: int) -> HttpResponse:
+    table = get_object_or_404(Table.objects.select_related("host", "match"), pk=table_id)
+    context = room_context(table, request.user)
+    if table.private and not (context["is_seated"] or _invited(table, request.user)):
+        raise Http404
+    template = ROOM + "#room" if request.htmx else ROOM
+    return render(request, template, context)
+
+
+def _invited(table: Table, user) -> bool:
+    return user.is_authenticated and table.invitations.filter(invitee=user).exists()
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def open_table(request: HttpRequest, game: str) -> HttpResponse:
+    info = GAMES.get(game)
+    if info is None or not info.playable:
+        raise Http404
+    form = OpenTableForm(request.POST or None, game=info)
+    if request.method == "POST" and form.is_valid():
+        try:
+            table = services.open_table(host=request.user, game=game, **form.table_settings())
+        except services.LobbyRefused as refusal:
+            form.add_error(None, refusal.message)
+        else:
+            return redirect(table)
+    return render(request, "lobby/open_table.html", {"form": form, "game": info})
+
+
+@login_required
+@require_POST
+def table_action(request: HttpRequest, table_id: int, action: str) -> HttpResponse:
+    """Join, leave, start, fill with bots, remove a player or invite one; then back to the room
+    (or to the match once it started)."""
+    user = request.user
+    try:
+        if action == "join":
+            table = services.join_table(
+                table_id=table_id, user=user, token=request.POST.get("token")
+            )
+        elif action == "leave":
+            table = services.leave_table(table_id=table_id, user=user)
+        elif action == "start":
+            table = services.start_table(table_id=table_id, user=user)
+        elif action == "bots":
+            table = services.fill_with_bots(table_id=table_id, host=user)
+        elif action == "remove":
+            player = get_object_or_404(User, pk=request.POST.get("player") or 0)
+            table = services.remove_player(table_id=table_id, host=user, player=player)
+        elif action == "invite":
+            services.invite(table_id=table_id, by=user, username=request.POST.get("username", ""))
+            table = get_object_or_404(Table, pk=table_id)
+        else:
+            raise Http404
+    except services.LobbyRefused as refusal:
+        messages.error(request, refusal.message)
+        if not Table.objects.filter(pk=table_id).exists():
+            return redirect("home")
+        return redirect("lobby_table", table_id=table_id)
+    if table.status == Table.Status.STARTED and table.match_id:
+        return redirect(table.match)
+    if table.status == Table.Status.CLOSED:
+        return redirect("home")
+    return redirect(table)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def join_by_link(request: HttpRequest, token: str) -> HttpResponse:
+    table = get_object_or_404(Table, invite_token=token)
+    if request.method == "POST":
+        try:
+            table = services.join_table(table_id=table.pk, user=request.user, token=token)
+        except services.LobbyRefused as refusal:
+            messages.error(request, refusal.message)
+        if table.match_id:
+            return redirect(table.match)
+        return redirect(table)
+    return render(request, "lobby/join.html", {"table": table, "game": GAMES[table.game]})
+
+
+@login_required
+@require_POST
+def answer_invitation(request: HttpRequest, invitation_id: int) -> HttpResponse:
+    get_object_or_404(Invitation, pk=invitation_id, invitee=request.user)
+    accept = request.POST.get("answer") == "accept"
+    try:
+        invitation = services.answer_invitation(
+            invitation_id=invitation_id, user=request.user, accept=accept
+        )
+    except services.LobbyRefused as refusal:
+        messages.error(request, refusal.message)
+        return redirect("home")
+    table = invitation.table
+    if accept and table.match_id:
+        return redirect(table.match)
+    return redirect(table if accept else "home")
+
+
+@login_required
+@require_POST
+def quick_play(request: HttpRequest, game: str) -> HttpResponse:
+    try:
+        table = services.quick_play(user=request.user, game=game)
+    except services.LobbyRefused as refusal:
+        messages.error(request, refusal.message)
+        return redirect("home")
+    return redirect(table.match if table.match_id else table)
+
+
+@login_required
+@require_safe
+def my_games(request: HttpRequest) -> HttpResponse:
+    return render(request, "lobby/my_games.html", {"groups": selectors.my_matches(request.user)})

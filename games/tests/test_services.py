@@ -213,3 +213,27 @@ def test_a_move_costs_four_queries_however_long_the_match(people):
             )
         counts.append(sum(1 for q in queries if "SAVEPOINT" not in q["sql"]))
     assert counts == [4] * 6
+
+
+@pytest.mark.parametrize(
+    ("chosen", "stored"),
+    [
+        (None, {}),
+        ({"draft": True, "research_side": "A"}, {}),
+        ({"draft": False, "crime_side": "random"}, {"draft": False, "crime_side": "random"}),
+    ],
+)
+def test_options_take_their_defaults_and_only_changes_are_stored(chosen, stored):
+    from games.registry import GAMES
+
+    assert GAMES["space_dragons"].clean_options(chosen) == stored
+
+
+@pytest.mark.parametrize(
+    "chosen", [{"draft": 1}, {"research_side": "C"}, {"colour": "red"}, {"draft": "no"}]
+)
+def test_unknown_options_or_values_are_refused(chosen):
+    from games.registry import GAMES
+
+    with pytest.raises(ValueError, match=r"option|value"):
+        GAMES["space_dragons"].clean_options(chosen)

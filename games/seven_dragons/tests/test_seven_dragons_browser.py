@@ -1,0 +1,82 @@
+"""A person plays a whole Seven Dragons game against two bots in Chromium, then opens the replay."""
+
+import re
+
+import pytest
+
+from accounts.models import User
+from games import services
+from games.tests.browser import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    serve_site,
+    session_cookie,
+    table_seq,
+    wait_until_seq,
+)
+
+
+@pytest.fixture
+def site(transactional_db):
+    yield from serve_site()
+
+
+def _make_a_move(page) -> None:
+    """Open a playable card, take its first option and confirm once."""
+    mine = page.locator("#mine")
+    dragons = mine.locator("details.sd-play:has(input[name=at])")
+    card = dragons.first if dragons.count() else mine.locator("details.sd-play").first
+    card.locator("summary").first.click()
+    group = card.locator("details.sd-group")
+    if group.count():
+        group.first.locator("summary").click()
+    card.locator("input[type=radio]").first.check()
+    card.locator("button.primary").click()
+
+
+def test_a_person_plays_seven_dragons_against_bots_to_the_end(site):
+    from playwright.sync_api import expect, sync_playwright
+
+    eva = User.objects.create_user("eva", "eva@example.com", "heslo-123-abc", display_name="Eva")
+    bots = [
+        User.objects.create(username=f"robot-{n}", display_name=f"Robot {n}", is_bot=True)
+        for n in range(2)
+    ]
+    match = services.start_match(game="seven_dragons", players=[eva, *bots], seed=20261121)
+    cookie = session_cookie(eva, site)
+    table_url = site + match.get_absolute_url()
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        context = browser.new_context(locale="cs-CZ", viewport={"width": 1200, "height": 900})
+        context.add_cookies([cookie])
+        page = context.new_page()
+        page.goto(table_url)
+        expect(page.locator("#table")).to_be_visible()
+        expect(page.locator(".sd-grid")).to_be_visible()
+        moves = 0
+        for _turn in range(300):
+            if page.locator("#result .result-panel").count():
+                break
+            if page.locator("#status").get_attribute("data-my-turn") != "1":
+                page.wait_for_timeout(50)
+                continue
+            with page.expect_response(lambda r: r.url.endswith("/move/")) as answer:
+                _make_a_move(page)
+            body = answer.value.text()
+            assert answer.value.ok
+            assert "status-error" not in body, body
+            moved_to = int(re.search(r'data-seq="(\d+)"', body).group(1))
+            wait_until_seq(page, moved_to)
+            moves += 1
+        expect(page.locator("#result .result-panel")).to_be_visible()
+        assert page.url == table_url, "the page was never reloaded"
+        assert moves > 0
+        assert page.locator("#board .sd-win").count() >= 7
+        final_seq = table_seq(page)
+        page.locator("#result a[href$='/replay/']").click()
+        expect(page.locator("#replay")).to_have_attribute("data-step", str(final_seq))
+        expect(page.locator("#replay .sd-grid")).to_be_visible()
+        browser.close()
+    match.refresh_from_db()
+    assert match.is_over
+    assert match.move_count == final_seq

@@ -1,0 +1,463 @@
+"""The Seven Dragons table: move forms, log lines, status line and the rendered fragments."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from html.parser import HTMLParser
+from itertools import product
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.http import QueryDict
+from django.template.loader import render_to_string
+from django.utils import translation
+
+from games.rules import IllegalMove
+from games.seven_dragons import engine, table
+from games.seven_dragons.components import GOAL_COLOR
+from games.seven_dragons.tests.seven_dragons_states import build
+
+NAMES = ["Eva", "Jan", "Bob", "Ola", "Ema"]
+LANGUAGES = ["en", "cs"]
+OWN_LINE_ONLY = {"drew"}
+"""Public events whose line is left out for their own seat: the private line names the cards."""
+GOAL_OF = {colour: card for card, colour in GOAL_COLOR.items()}
+APP = Path(table.__file__).resolve().parent
+
+
+def post(**fields: Any) -> QueryDict:
+    data = QueryDict(mutable=True)
+    for key, value in fields.items():
+        data[key] = str(value)
+    return data
+
+
+def normalized(move: dict[str, Any]) -> str:
+    return json.dumps(move, sort_keys=True)
+
+
+# --- move_from_post --------------------------------------------------------------------------
+
+
+def test_dragon_form_becomes_a_dragon_move():
+    data = post(type="play_dragon", card=17, at="1,-2,180", expected_seq=3)
+    assert table.move_from_post(data) == {
+        "type": "play_dragon",
+        "card": 17,
+        "x": 1,
+        "y": -2,
+        "rot": 180,
+    }
+
+
+@pytest.mark.parametrize(
+    ("option", "action"),
+    [
+        ("top", None),
+        ("bottom:card=12", {"card": 12}),
+        ("top:card=12,rot=0,x=2,y=-1", {"card": 12, "x": 2, "y": -1, "rot": 0}),
+        ("top:dir=ccw", {"dir": "ccw"}),
+        ("bottom:slot=3", {"slot": 3}),
+        ("top:seat=1", {"seat": 1}),
+    ],
+)
+def test_action_forms_become_action_moves(option, action):
+    data = post(type="play_action", card=55, option=option)
+    place = option.split(":")[0]
+    assert table.move_from_post(data) == {
+        "type": "play_action",
+        "card": 55,
+        "place": place,
+        "action": action,
+    }
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [
+        {},
+        {"type": "dance"},
+        {"type": "play_dragon", "at": "1,0,0"},
+        {"type": "play_dragon", "card": "x", "at": "1,0,0"},
+        {"type": "play_dragon", "card": "17"},
+        {"type": "play_dragon", "card": "17", "at": "1,0"},
+        {"type": "play_dragon", "card": "17", "at": "1,a,0"},
+        {"type": "play_action", "option": "top"},
+        {"type": "play_action", "card": "55"},
+        {"type": "play_action", "card": "55", "option": "top:card"},
+        {"type": "play_action", "card": "55", "option": "top:card=x"},
+    ],
+)
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_unreadable_forms_are_refused_with_a_message(fields, language):
+    with translation.override(language), pytest.raises(IllegalMove) as refusal:
+        table.move_from_post(post(**fields))
+    assert refusal.value.message.strip()
+
+
+def test_refusals_are_translated():
+    texts = {}
+    for language in LANGUAGES:
+        with translation.override(language), pytest.raises(IllegalMove) as refusal:
+            table.move_from_post(post(type="play_dragon", card=17))
+        texts[language] = refusal.value.message
+    assert texts["cs"] != texts["en"]
+
+
+@pytest.mark.parametrize("message", table.ENGINE_MESSAGES)
+def test_every_engine_refusal_has_a_czech_text(message):
+    with translation.override("cs"):
+        assert translation.gettext(message) != message
+
+
+def test_the_engine_refusals_listed_are_all_the_fixed_ones_the_engine_has():
+    source = (APP / "engine.py").read_text(encoding="utf-8")
+    raised = set(re.findall(r'IllegalMove\(\s*(["\'])(.+?)\1', source))
+    assert {text for _quote, text in raised} == set(table.ENGINE_MESSAGES)
+
+
+# --- describe --------------------------------------------------------------------------------
+
+
+def _played_games(seats: int, seeds: range):
+    """(state before, seat, events, state after) for every move of random games."""
+    for seed in seeds:
+        rng = random.Random(seed * 31 + seats)
+        state = engine.setup(seats, {}, seed)
+        while not engine.is_over(state):
+            seat = state["current"]
+            move = rng.choice(engine.legal_moves(state, seat))
+            after, events = engine.apply(state, seat, move)
+            yield state, seat, events, after
+            state = after
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_event_type_gets_a_log_line(language):
+    seen: set[str] = set()
+    with translation.override(language):
+        for seats in (2, 3, 5):
+            names = NAMES[:seats]
+            for _before, _seat, events, _after in _played_games(seats, range(8)):
+                for event in events:
+                    seen.add(event["type"])
+                    owners = event.get("visible_to")
+                    viewers = owners if owners is not None else [None, *range(seats)]
+                    for viewer in viewers:
+                        text = table.describe(event, names, viewer)
+                        if text is None:
+                            assert event["type"] in OWN_LINE_ONLY
+                            assert viewer == event["seat"]
+                            continue
+                        assert text.strip()
+                        assert "%(" not in text
+    assert seen == set(table._DESCRIBERS)
+
+
+def test_private_events_are_described_only_for_their_owner():
+    for _before, _seat, events, _after in _played_games(3, range(3)):
+        for event in events:
+            owners = event.get("visible_to")
+            if owners is None:
+                continue
+            assert table.describe(event, NAMES[:3], None) is None
+            for viewer in set(range(3)) - set(owners):
+                assert table.describe(event, NAMES[:3], viewer) is None
+
+
+@pytest.mark.parametrize("seats", [2, 4])
+def test_public_lines_never_name_a_hidden_card_or_goal(seats, monkeypatch):
+    monkeypatch.setattr(table, "card_label", lambda card: f"[#{card}]")
+    names = NAMES[:seats]
+    for before, _seat, events, after in _played_games(seats, range(6)):
+        allowed = {c["card"] for c in engine.view(before, None)["layout"]}
+        allowed |= {c["card"] for c in engine.view(after, None)["layout"]}
+        allowed |= set(after["action_pile"])
+        goals_public = after["over"]
+        for event in events:
+            if "visible_to" in event:
+                continue
+            for viewer in [None, *range(seats)]:
+                text = table.describe(event, names, viewer) or ""
+                named = {int(card) for card in re.findall(r"\[#(\d+)\]", text)}
+                assert named <= allowed, (event, text)
+                if event["type"] in ("goals_traded", "goals_rotated") and not goals_public:
+                    assert not any(table.colour_name(c) in text for c in GOAL_OF), text
+
+
+def test_log_lines_examples():
+    event = {
+        "type": "played_dragon",
+        "seat": 1,
+        "card": 15,
+        "x": 0,
+        "y": -1,
+        "rot": 0,
+        "bonus_colors": ["red", "blue"],
+        "bonus_drawn": 1,
+    }
+    with translation.override("en"):
+        english = table.describe(event, NAMES[:2], 0)
+        own = table.describe(event, NAMES[:2], 1)
+    with translation.override("cs"):
+        czech = table.describe(event, NAMES[:2], 0)
+    assert english == (
+        "Jan places the red/blue dragon at (0, -1), upright (0°). "
+        "Bonus for connecting red, blue: 1 card."
+    )
+    assert own.startswith("You place the red/blue dragon")
+    assert czech != english
+    assert "Jan" in czech
+
+
+# --- status line -----------------------------------------------------------------------------
+
+
+def _sample_states(seats: int, seeds: range, stride: int = 7) -> list[dict[str, Any]]:
+    states = []
+    for seed in seeds:
+        rng = random.Random(seed)
+        state = engine.setup(seats, {}, seed)
+        step = 0
+        while True:
+            if step % stride == 0 or engine.is_over(state):
+                states.append(state)
+            if engine.is_over(state):
+                break
+            seat = state["current"]
+            state, _events = engine.apply(state, seat, rng.choice(engine.legal_moves(state, seat)))
+            step += 1
+    return states
+
+
+@pytest.mark.parametrize("seats", [2, 5])
+def test_status_text_names_who_must_act_in_both_languages(seats):
+    names = NAMES[:seats]
+    for state in _sample_states(seats, range(3)):
+        for viewer in [None, *range(seats)]:
+            view = engine.view(state, viewer)
+            texts = {}
+            for language in LANGUAGES:
+                with translation.override(language):
+                    texts[language] = table.status_text(view, viewer, names)
+                assert texts[language].strip()
+                assert "%(" not in texts[language]
+            assert texts["cs"] != texts["en"]
+            if not state["over"] and viewer != state["current"]:
+                assert names[state["current"]] in texts["en"]
+
+
+# --- rendered fragments ----------------------------------------------------------------------
+
+
+class Forms(HTMLParser):
+    """The move forms of a rendered fragment: their hidden fields, choices and buttons."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.forms: list[dict[str, Any]] = []
+        self.form: dict[str, Any] | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = dict(attrs)
+        if tag == "form":
+            self.form = {"attrs": a, "hidden": {}, "radios": {}, "buttons": []}
+            self.forms.append(self.form)
+        elif self.form is None:
+            return
+        elif tag == "input":
+            name = a.get("name") or ""
+            if a.get("type") == "hidden":
+                self.form["hidden"][name] = a.get("value")
+            elif a.get("type") == "radio" and "disabled" not in a:
+                self.form["radios"].setdefault(name, []).append(a.get("value"))
+        elif tag == "button" and a.get("type") == "submit" and "disabled" not in a:
+            self.form["buttons"].append((a.get("name"), a.get("value")))
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "form":
+            self.form = None
+
+
+def reachable_moves(form: dict[str, Any]) -> set[str]:
+    names = sorted(form["radios"])
+    moves = set()
+    for radios in product(*[[None, *form["radios"][n]] for n in names]):
+        for button in form["buttons"]:
+            data = QueryDict(mutable=True)
+            for name, value in form["hidden"].items():
+                data[name] = value
+            for name, value in zip(names, radios, strict=True):
+                if value is not None:
+                    data[name] = value
+            if button[0]:
+                data[button[0]] = button[1]
+            try:
+                moves.add(normalized(table.move_from_post(data)))
+            except IllegalMove:
+                continue
+    return moves
+
+
+def render(
+    state: dict[str, Any], seat: int | None, names: list[str], *, in_replay: bool = False
+) -> dict[str, str]:
+    view = engine.view(state, seat)
+    legal = engine.legal_moves(state, seat) if seat is not None and not in_replay else []
+    context = {
+        "view": view,
+        "g": table.table_context(view, legal, seat, names),
+        "seat": seat,
+        "names": names,
+        "match": None,
+        "move_url": "/matches/1/move/",
+        "expected_seq": 17,
+        "csrf_token": "test-csrf-token",
+        "is_my_turn": bool(legal),
+        "result": engine.result(state),
+        "in_replay": in_replay,
+    }
+    html = {
+        region: render_to_string(f"seven_dragons/{region}.html", context)
+        for region in ("board", "mine", "result")
+    }
+    html["panel"] = "".join(
+        render_to_string("seven_dragons/panel.html", {**context, "p": p})
+        for p in range(state["seats"])
+    )
+    return html
+
+
+def hidden_from(state: dict[str, Any], seat: int | None) -> set[int]:
+    """Card ids the seat may not see: the draw pile, other hands, goals not its own."""
+    cards = set(state["deck"])
+    for other in range(state["seats"]):
+        if other != seat:
+            cards |= set(state["hands"][other])
+    if not state["over"]:
+        cards |= {g for slot, g in enumerate(state["slots"]) if slot != seat}
+    return cards
+
+
+@pytest.mark.parametrize("seats", [2, 3, 5])
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_fragments_show_no_hidden_card_and_offer_exactly_the_legal_moves(seats, language):
+    names = NAMES[:seats]
+    kinds = set()
+    with translation.override(language):
+        for state in _sample_states(seats, range(3), stride=9):
+            for seat in [None, *range(seats)]:
+                html = render(state, seat, names)
+                whole = "".join(html.values())
+                shown = {int(c) for c in re.findall(r'data-card="(\d+)"', whole)}
+                assert not shown & hidden_from(state, seat)
+                if seat is not None:
+                    assert set(state["hands"][seat]) <= shown
+                    assert state["slots"][seat] in shown
+                assert 'style="' not in whole
+                assert "<script" not in whole
+                parser = Forms()
+                parser.feed(html["mine"])
+                legal = engine.legal_moves(state, seat) if seat is not None else []
+                if not legal:
+                    assert parser.forms == []
+                    continue
+                reachable: set[str] = set()
+                for form in parser.forms:
+                    attrs = form["attrs"]
+                    assert attrs["method"] == "post"
+                    assert attrs["action"] == attrs["hx-post"] == "/matches/1/move/"
+                    assert attrs["hx-target"] == "#table"
+                    assert attrs["hx-swap"] == "outerHTML"
+                    assert form["hidden"]["expected_seq"] == "17"
+                    assert form["hidden"]["csrfmiddlewaretoken"] == "test-csrf-token"
+                    reachable |= reachable_moves(form)
+                assert reachable == {normalized(m) for m in legal}
+                kinds |= {m["type"] for m in legal}
+    assert kinds == {"play_dragon", "play_action"}
+
+
+def test_every_action_kind_offers_exactly_its_legal_moves():
+    state = build(
+        seats=3,
+        layout=[(7, 1, 0, 0), (1, 0, 1, 0), (15, -1, 0, 0)],
+        hands=[[52, 55, 58, 61, 64, 19], [3], [4]],
+    )
+    html = render(state, 0, NAMES[:3])["mine"]
+    parser = Forms()
+    parser.feed(html)
+    reachable = set().union(*(reachable_moves(f) for f in parser.forms))
+    assert reachable == {normalized(m) for m in engine.legal_moves(state, 0)}
+    assert len(parser.forms) == 6
+
+
+def test_bonus_is_shown_beside_the_placement():
+    # Example R3: 15 at (0, -1) upright connects red and blue and earns one card.
+    state = build(
+        layout=[(29, -1, 0, 0), (7, -1, -1, 0), (22, -1, -2, 0), (16, 0, -2, 180)],
+        hands=[[15], [3]],
+    )
+    g = table.table_context(engine.view(state, 0), engine.legal_moves(state, 0), 0, NAMES[:2])
+    (card,) = g["hand"]
+    spot = {c["spot"]: (c["x"], c["y"]) for c in g["cells"] if "spot" in c}
+    bonus = {(spot[o["spot"]], o["rot"]): o["bonus"] for o in card["options"]}
+    assert bonus[((0, -1), 0)] == 1
+
+
+def test_replay_fragment_names_the_player_and_has_no_forms():
+    state = _sample_states(2, range(1), stride=4)[2]
+    with translation.override("en"):
+        html = render(state, 1, NAMES[:2], in_replay=True)["mine"]
+    assert "<form" not in html
+    assert "Hand of Jan" in html
+    assert "Your hand" not in html
+
+
+def test_spectator_sees_no_goal_and_no_form():
+    state = _sample_states(3, range(1), stride=4)[2]
+    html = "".join(render(state, None, NAMES[:3]).values())
+    assert "<form" not in html
+    assert not {int(c) for c in re.findall(r'data-card="(\d+)"', html)} & set(GOAL_COLOR)
+
+
+def test_result_reveals_goals_highlights_the_area_and_explains():
+    finished = [s for s in _sample_states(3, range(6)) if s["over"]]
+    seven = next(s for s in finished if s["end_reason"] == "seven")
+    with translation.override("en"):
+        html = render(seven, None, NAMES[:3])
+    whole = "".join(html.values())
+    for goal in seven["slots"]:
+        assert f'data-card="{goal}"' in whole
+    assert whole.count("sd-win") >= 7 + 1
+    assert "wins at once" in html["result"]
+    winner = seven["winner"]
+    assert NAMES[winner] in html["result"]
+
+
+def test_colours_carry_a_symbol_and_an_aria_label():
+    with translation.override("cs"):
+        card = table.dragon_info(15, 180)
+    assert [q["symbol"] for q in card["quads"]] == ["◆", "◆", "▲", "▲"]
+    html = render_to_string("seven_dragons/_card.html", {"card": card})
+    assert 'data-card="15"' in html
+    assert "modrá" in html
+    assert "aria-label" in html
+
+
+# --- translations ----------------------------------------------------------------------------
+
+
+def test_czech_catalogue_is_complete():
+    po = (APP / "locale" / "cs" / "LC_MESSAGES" / "django.po").read_text(encoding="utf-8")
+    assert "#, fuzzy" not in po
+    entries = po.split("\n\n")[1:]
+    assert entries
+    for entry in entries:
+        translations = re.findall(r'^msgstr(?:\[\d\])? "(.*)"\n?((?:".*"\n?)*)', entry, re.M)
+        assert translations, entry
+        for first, rest in translations:
+            assert first or rest.strip(), entry
+    assert (APP / "locale" / "cs" / "LC_MESSAGES" / "django.mo").exists()

@@ -1,0 +1,36 @@
+"""The live lobby: the list of open tables, and each table's waiting room, re-rendered when a
+table changes. Read-only, like every consumer."""
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+from django.template.loader import render_to_string
+from django.utils import translation
+
+from lobby.models import Table
+from lobby.services import LOBBY_GROUP, table_group
+from lobby.views import HOME, ROOM, home_context, room_context
+
+
+class LobbyConsumer(AsyncWebsocketConsumer):
+    async def connect(self) -> None:
+        self.table_id = self.scope["url_route"]["kwargs"].get("table_id")
+        self.group = LOBBY_GROUP if self.table_id is None else table_group(self.table_id)
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.accept()
+
+    async def disconnect(self, code: int) -> None:
+        await self.channel_layer.group_discard(self.group, self.channel_name)
+
+    async def lobby_changed(self, message: dict) -> None:
+        await self.send(text_data=await self._render())
+
+    @database_sync_to_async
+    def _render(self) -> str:
+        user = self.scope.get("user")
+        language = user.language if getattr(user, "is_authenticated", False) else None
+        with translation.override(language or translation.get_language()):
+            if self.table_id is None:
+                context = {**home_context(user), "oob": True}
+                return render_to_string(HOME + "#open-tables", context)
+            table = Table.objects.select_related("host", "match").get(pk=self.table_id)
+            return render_to_string(ROOM + "#room", {**room_context(table, user), "oob": True})

@@ -1,0 +1,76 @@
+"""Reads for the lobby pages."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import Count, Prefetch, QuerySet
+
+from accounts.models import User
+from games.models import Match, Seat
+from games.registry import GAMES
+from lobby.models import Invitation, Table, TableSeat
+
+
+def open_tables(user: User | Any) -> QuerySet[Table]:
+    """Public tables waiting for players, and private ones the user sits at or is invited to."""
+    visible = Table.objects.filter(status=Table.Status.OPEN)
+    if getattr(user, "is_authenticated", False):
+        visible = (
+            visible.filter(private=False)
+            | visible.filter(sitting__user=user)
+            | visible.filter(invitations__invitee=user)
+        )
+    else:
+        visible = visible.filter(private=False)
+    return (
+        visible.distinct()
+        .annotate(taken=Count("sitting", distinct=True))
+        .select_related("host")
+        .prefetch_related(Prefetch("sitting", queryset=TableSeat.objects.select_related("user")))
+        .order_by("created_at")
+    )
+
+
+def recently_started(limit: int = 8) -> QuerySet[Table]:
+    return (
+        Table.objects.filter(status=Table.Status.STARTED, private=False)
+        .select_related("host", "match")
+        .order_by("-match__started_at")[:limit]
+    )
+
+
+def pending_invitations(user: User) -> QuerySet[Invitation]:
+    return Invitation.objects.filter(
+        invitee=user, answer=Invitation.Answer.PENDING, table__status=Table.Status.OPEN
+    ).select_related("table", "invited_by")
+
+
+@dataclass(frozen=True)
+class MyMatch:
+    match: Match
+    seat: Seat
+    my_turn: bool
+    names: list[str]
+
+
+def my_matches(user: User) -> dict[str, list[MyMatch]]:
+    """Every match the user sits in: where it is their turn first, then waiting, then finished."""
+    seats = (
+        Seat.objects.filter(user=user)
+        .select_related("match")
+        .prefetch_related("match__seats__user")
+        .order_by("-match__started_at")
+    )
+    groups: dict[str, list[MyMatch]] = {"my_turn": [], "waiting": [], "finished": []}
+    for seat in seats[:200]:
+        match = seat.match
+        names = [s.user.public_name for s in sorted(match.seats.all(), key=lambda s: s.number)]
+        if match.is_over:
+            groups["finished"].append(MyMatch(match, seat, False, names))
+            continue
+        my_turn = seat.number in GAMES[match.game].engine.to_act(match.state)
+        groups["my_turn" if my_turn else "waiting"].append(MyMatch(match, seat, my_turn, names))
+    groups["finished"] = groups["finished"][:20]
+    return groups

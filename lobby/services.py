@@ -1,0 +1,275 @@
+"""Writes on lobby tables. Each locks the table row, so two players taking the last seat, or
+two clicks on Start, resolve one way only; listeners are told after commit."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
+
+from accounts.models import User
+from games import services as game_services
+from games.models import Match
+from games.registry import GAMES
+from lobby.models import Invitation, Table, TableSeat
+
+LOBBY_GROUP = "lobby"
+MOVE_HOURS = (12, 24, 48, 72)
+
+
+class LobbyRefused(Exception):  # noqa: N818 - a refusal, not a failure
+    """Something the lobby will not do; the message is shown to the player as it is."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+def table_group(table_id: int) -> str:
+    return f"lobby-table-{table_id}"
+
+
+def open_table(
+    *,
+    host: User,
+    game: str,
+    seats: int,
+    options: dict[str, Any] | None = None,
+    pace: str = Match.Pace.LIVE,
+    clock_minutes: int = 5,
+    clock_increment: int = 5,
+    move_hours: int = 24,
+    private: bool = False,
+    rated: bool = True,
+    bots_allowed: bool = True,
+) -> Table:
+    info = GAMES.get(game)
+    if info is None or not info.playable:
+        raise LobbyRefused(_("This game cannot be played here yet."))
+    if not info.min_players <= seats <= info.max_players:
+        raise LobbyRefused(
+            _("%(game)s is played by %(low)d to %(high)d players.")
+            % {"game": info.name, "low": info.min_players, "high": info.max_players}
+        )
+    if pace not in Match.Pace.values:
+        raise LobbyRefused(_("Choose real time or turn-based."))
+    if pace == Match.Pace.TURN_BASED and move_hours not in MOVE_HOURS:
+        raise LobbyRefused(_("A move may take 12, 24, 48 or 72 hours."))
+    if pace == Match.Pace.LIVE and not (1 <= clock_minutes <= 60 and 0 <= clock_increment <= 60):
+        raise LobbyRefused(_("The clock is 1 to 60 minutes plus 0 to 60 seconds a move."))
+    try:
+        options = info.clean_options(options)
+    except ValueError as problem:
+        raise LobbyRefused(str(problem)) from None
+    with transaction.atomic():
+        table = Table.objects.create(
+            game=game,
+            host=host,
+            seats=seats,
+            options=options,
+            pace=pace,
+            clock_minutes=clock_minutes,
+            clock_increment=clock_increment,
+            move_hours=move_hours,
+            private=private,
+            rated=rated,
+            bots_allowed=bots_allowed,
+        )
+        TableSeat.objects.create(table=table, user=host)
+        _announce(table)
+    return table
+
+
+def join_table(*, table_id: int, user: User, token: str | None = None) -> Table:
+    """Sit down; a private table needs its link's token or an invitation. Sitting twice is a
+    no-op; the table starts by itself when its last seat is taken."""
+    with transaction.atomic():
+        table = _locked(table_id)
+        if table.sitting.filter(user=user).exists():
+            return table
+        _check_open(table)
+        invited = table.invitations.filter(invitee=user).exclude(answer=Invitation.Answer.DECLINED)
+        if table.private and token != table.invite_token and not invited.exists():
+            raise LobbyRefused(_("This table is private: you need an invitation."))
+        if table.sitting.count() >= table.seats:
+            raise LobbyRefused(_("This table is full."))
+        try:
+            with transaction.atomic():
+                TableSeat.objects.create(table=table, user=user)
+        except IntegrityError:
+            return table
+        invited.update(answer=Invitation.Answer.ACCEPTED)
+        if table.sitting.count() == table.seats:
+            _start(table)
+        _announce(table)
+    return table
+
+
+def leave_table(*, table_id: int, user: User) -> Table:
+    """Stand up before the start; a host who leaves hands the table on, or closes it if alone."""
+    with transaction.atomic():
+        table = _locked(table_id)
+        _check_open(table)
+        table.sitting.filter(user=user).delete()
+        if table.host_id == user.pk:
+            heir = table.sitting.filter(user__is_bot=False).first()
+            if heir is None:
+                table.status = Table.Status.CLOSED
+                table.save(update_fields=["status"])
+            else:
+                table.host = heir.user
+                table.save(update_fields=["host"])
+        _announce(table)
+    return table
+
+
+def remove_player(*, table_id: int, host: User, player: User) -> Table:
+    with transaction.atomic():
+        table = _locked(table_id)
+        _check_host(table, host)
+        _check_open(table)
+        if player.pk == host.pk:
+            raise LobbyRefused(_("Leave the table instead."))
+        table.sitting.filter(user=player).delete()
+        _announce(table)
+    return table
+
+
+def fill_with_bots(*, table_id: int, host: User) -> Table:
+    """Seat bots in every empty place; the table is then full and starts."""
+    with transaction.atomic():
+        table = _locked(table_id)
+        _check_host(table, host)
+        _check_open(table)
+        if not table.bots_allowed:
+            raise LobbyRefused(_("Bots may not play at this table."))
+        seated = set(table.sitting.values_list("user_id", flat=True))
+        missing = table.seats - len(seated)
+        bots = list(
+            User.objects.filter(is_bot=True, is_active=True)
+            .exclude(pk__in=seated)
+            .order_by("username")[:missing]
+        )
+        if len(bots) < missing:
+            raise LobbyRefused(_("Not enough bots are available right now."))
+        TableSeat.objects.bulk_create(TableSeat(table=table, user=bot) for bot in bots)
+        _start(table)
+        _announce(table)
+    return table
+
+
+def start_table(*, table_id: int, user: User) -> Table:
+    """The host starts with whoever sits, once enough do. Starting twice starts one match."""
+    with transaction.atomic():
+        table = _locked(table_id)
+        if table.status == Table.Status.STARTED:
+            return table
+        _check_host(table, user)
+        _check_open(table)
+        info = GAMES[table.game]
+        if table.sitting.count() < info.min_players:
+            raise LobbyRefused(
+                _("At least %(count)d players must sit to start.") % {"count": info.min_players}
+            )
+        _start(table)
+        _announce(table)
+    return table
+
+
+def quick_play(*, user: User, game: str) -> Table:
+    """Sit at the oldest open public table of the game that has room, or open one."""
+    candidates = (
+        Table.objects.filter(game=game, status=Table.Status.OPEN, private=False)
+        .exclude(sitting__user=user)
+        .order_by("created_at")
+        .values_list("pk", flat=True)
+    )
+    for table_id in candidates[:20]:
+        try:
+            return join_table(table_id=table_id, user=user)
+        except LobbyRefused:
+            continue
+    info = GAMES.get(game)
+    if info is None:
+        raise LobbyRefused(_("This game cannot be played here yet."))
+    return open_table(host=user, game=game, seats=max(info.min_players, min(3, info.max_players)))
+
+
+def invite(*, table_id: int, by: User, username: str) -> Invitation:
+    with transaction.atomic():
+        table = _locked(table_id)
+        _check_open(table)
+        if not table.sitting.filter(user=by).exists():
+            raise LobbyRefused(_("Only a player at the table may invite."))
+        invitee = User.objects.filter(
+            username__iexact=username.strip(), is_active=True, is_bot=False
+        ).first()
+        if invitee is None:
+            raise LobbyRefused(_("There is no player called %(name)s.") % {"name": username})
+        if table.sitting.filter(user=invitee).exists():
+            raise LobbyRefused(_("%(name)s already sits here.") % {"name": invitee.public_name})
+        invitation, _created = Invitation.objects.update_or_create(
+            table=table,
+            invitee=invitee,
+            defaults={"invited_by": by, "answer": Invitation.Answer.PENDING},
+        )
+        _announce(table)
+    return invitation
+
+
+def answer_invitation(*, invitation_id: int, user: User, accept: bool) -> Invitation:
+    invitation = Invitation.objects.select_related("table").get(pk=invitation_id, invitee=user)
+    if accept:
+        join_table(table_id=invitation.table_id, user=user)
+    else:
+        invitation.answer = Invitation.Answer.DECLINED
+        invitation.save(update_fields=["answer"])
+        transaction.on_commit(lambda: _tell(invitation.table_id))
+    invitation.refresh_from_db()
+    return invitation
+
+
+def _locked(table_id: int) -> Table:
+    try:
+        return Table.objects.select_for_update().get(pk=table_id)
+    except Table.DoesNotExist:
+        raise LobbyRefused(_("This table does not exist any more.")) from None
+
+
+def _check_open(table: Table) -> None:
+    if table.status != Table.Status.OPEN:
+        raise LobbyRefused(_("This table is no longer open."))
+
+
+def _check_host(table: Table, user: User) -> None:
+    if table.host_id != user.pk:
+        raise LobbyRefused(_("Only the host may do that."))
+
+
+def _start(table: Table) -> None:
+    players = [seat.user for seat in table.sitting.select_related("user")]
+    table.match = game_services.start_match(
+        game=table.game,
+        players=players,
+        options=table.options,
+        rated=table.rated,
+        pace=table.pace,
+    )
+    table.status = Table.Status.STARTED
+    table.save(update_fields=["match", "status"])
+
+
+def _announce(table: Table) -> None:
+    transaction.on_commit(lambda: _tell(table.pk))
+
+
+def _tell(table_id: int) -> None:
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    send = async_to_sync(layer.group_send)
+    send(LOBBY_GROUP, {"type": "lobby.changed"})
+    send(table_group(table_id), {"type": "lobby.changed"})

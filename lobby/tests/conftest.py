@@ -1,0 +1,27 @@
+import pytest
+from django.utils import translation
+
+from accounts.models import User
+
+
+@pytest.fixture(autouse=True)
+def _english_and_immediate_tasks(settings):
+    settings.TASKS = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}
+    with translation.override("en"):
+        yield
+
+
+@pytest.fixture
+def people(db):
+    return [
+        User.objects.create_user(name, f"{name}@example.com", "heslo-123-abc", display_name=name)
+        for name in ("Eva", "Jan", "Ota", "Ida", "Max")
+    ]
+
+
+@pytest.fixture
+def bots(db):
+    return [
+        User.objects.create(username=f"robot-{n}", display_name=f"Robot {n}", is_bot=True)
+        for n in range(4)
+    ]

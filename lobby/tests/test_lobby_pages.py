@@ -1,0 +1,88 @@
+"""The lobby pages and the live list of tables."""
+
+import pytest
+from asgiref.sync import async_to_sync
+from channels.db import database_sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.urls import reverse
+
+from lobby import services
+from lobby.consumers import LobbyConsumer
+from lobby.models import Table
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def test_opening_a_table_from_the_form_and_sitting_down(client, people):
+    client.force_login(people[0])
+    response = client.post(
+        reverse("lobby_open_table", args=["kosmopolis"]),
+        {
+            "seats": 2,
+            "pace": "turn",
+            "clock_minutes": 5,
+            "clock_increment": 5,
+            "move_hours": 48,
+            "rated": "on",
+            "bots_allowed": "on",
+        },
+    )
+    table = Table.objects.get()
+    assert response.url == table.get_absolute_url()
+    assert (table.pace, table.move_hours, table.private) == ("turn", 48, False)
+    client.force_login(people[1])
+    response = client.post(reverse("lobby_table_action", args=[table.pk, "join"]))
+    table.refresh_from_db()
+    assert response.url == table.match.get_absolute_url()
+
+
+def test_a_forged_action_changes_nothing(client, people):
+    table = services.open_table(host=people[0], game="kosmopolis", seats=3)
+    client.force_login(people[1])
+    response = client.post(reverse("lobby_table_action", args=[table.pk, "start"]), follow=True)
+    assert "Only the host" in response.content.decode()
+    assert client.post(reverse("lobby_table_action", args=[table.pk, "fly"])).status_code == 404
+    table.refresh_from_db()
+    assert table.status == Table.Status.OPEN
+
+
+def test_a_private_table_is_hidden_from_the_lobby_and_its_room(client, people):
+    table = services.open_table(host=people[0], game="kosmopolis", seats=3, private=True)
+    client.force_login(people[1])
+    assert f"lobby-table-{table.pk}" not in client.get(reverse("home")).content.decode()
+    assert client.get(table.get_absolute_url()).status_code == 404
+    page = client.get(reverse("lobby_join_by_link", args=[table.invite_token]))
+    assert page.status_code == 200
+    client.post(reverse("lobby_join_by_link", args=[table.invite_token]))
+    assert table.sitting.filter(user=people[1]).exists()
+
+
+def test_my_games_lists_my_turn_first(client, people):
+    table = services.open_table(host=people[0], game="kosmopolis", seats=2)
+    services.join_table(table_id=table.pk, user=people[1])
+    client.force_login(people[0])
+    html = client.get(reverse("my_games")).content.decode()
+    assert html.index("my-match my-turn") < html.index("Waiting for others")
+
+
+def test_the_lobby_list_changes_live_when_a_table_opens_and_starts(people):
+    async def scenario():
+        watcher = WebsocketCommunicator(LobbyConsumer.as_asgi(), "/ws/lobby/")
+        watcher.scope["user"] = people[4]
+        watcher.scope["url_route"] = {"kwargs": {}}
+        assert (await watcher.connect())[0]
+        try:
+            table = await database_sync_to_async(services.open_table)(
+                host=people[0], game="kosmopolis", seats=2
+            )
+            opened = await watcher.receive_from()
+            await database_sync_to_async(services.join_table)(table_id=table.pk, user=people[1])
+            started = await watcher.receive_from()
+            return table, opened, started
+        finally:
+            await watcher.disconnect()
+
+    table, opened, started = async_to_sync(scenario)()
+    marker = f'id="lobby-table-{table.pk}" data-status='
+    assert f'{marker}"open"' in opened
+    assert f'{marker}"started"' in started
