@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Count, Prefetch, QuerySet
+from django.db.models import Count, Prefetch, Q, QuerySet
 
 from accounts.models import User
 from games.models import Match, Seat
@@ -13,19 +13,10 @@ from games.registry import GAMES
 from lobby.models import Invitation, Table, TableSeat
 
 
-def open_tables(user: User | Any) -> QuerySet[Table]:
-    """Public tables waiting for players, and private ones the user sits at or is invited to."""
-    visible = Table.objects.filter(status=Table.Status.OPEN)
-    if getattr(user, "is_authenticated", False):
-        visible = (
-            visible.filter(private=False)
-            | visible.filter(sitting__user=user)
-            | visible.filter(invitations__invitee=user)
-        )
-    else:
-        visible = visible.filter(private=False)
+def open_tables() -> QuerySet[Table]:
+    """Every table waiting for players; a private one is listed but entered only by invitation."""
     return (
-        visible.distinct()
+        Table.objects.filter(status=Table.Status.OPEN)
         .annotate(taken=Count("sitting", distinct=True))
         .select_related("host")
         .prefetch_related(Prefetch("sitting", queryset=TableSeat.objects.select_related("user")))
@@ -35,9 +26,20 @@ def open_tables(user: User | Any) -> QuerySet[Table]:
 
 def recently_started(limit: int = 8) -> QuerySet[Table]:
     return (
-        Table.objects.filter(status=Table.Status.STARTED, private=False)
+        Table.objects.filter(status=Table.Status.STARTED)
         .select_related("host", "match")
         .order_by("-match__started_at")[:limit]
+    )
+
+
+def entered_tables(user: User | Any) -> set[int]:
+    """The private tables this user may enter: where they sit or are invited."""
+    if not getattr(user, "is_authenticated", False):
+        return set()
+    return set(
+        Table.objects.filter(Q(sitting__user=user) | Q(invitations__invitee=user)).values_list(
+            "pk", flat=True
+        )
     )
 
 

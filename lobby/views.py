@@ -2,8 +2,9 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import get_object_or_404, redirect, render, resolve_url
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
+from django_htmx.http import HttpResponseClientRedirect
 
 from accounts.models import User
 from games.registry import GAMES
@@ -15,11 +16,19 @@ HOME = "lobby/home.html"
 ROOM = "lobby/table.html"
 
 
+def _go(request: HttpRequest, to, *args, **kwargs) -> HttpResponse:
+    """Redirect; an htmx form (one pushed over the websocket) navigates the whole page."""
+    if request.htmx:
+        return HttpResponseClientRedirect(resolve_url(to, *args, **kwargs))
+    return redirect(to, *args, **kwargs)
+
+
 def home_context(user) -> dict:
     return {
         "games": GAMES.values(),
-        "tables": selectors.open_tables(user),
+        "tables": selectors.open_tables(),
         "started": selectors.recently_started(),
+        "entered": selectors.entered_tables(user),
         "invitations": selectors.pending_invitations(user) if user.is_authenticated else [],
     }
 
@@ -104,13 +113,13 @@ def table_action(request: HttpRequest, table_id: int, action: str) -> HttpRespon
     except services.LobbyRefused as refusal:
         messages.error(request, refusal.message)
         if not Table.objects.filter(pk=table_id).exists():
-            return redirect("home")
-        return redirect("lobby_table", table_id=table_id)
+            return _go(request, "home")
+        return _go(request, "lobby_table", table_id=table_id)
     if table.status == Table.Status.STARTED and table.match_id:
-        return redirect(table.match)
+        return _go(request, table.match)
     if table.status == Table.Status.CLOSED:
-        return redirect("home")
-    return redirect(table)
+        return _go(request, "home")
+    return _go(request, table)
 
 
 @login_required
@@ -123,8 +132,8 @@ def join_by_link(request: HttpRequest, token: str) -> HttpResponse:
         except services.LobbyRefused as refusal:
             messages.error(request, refusal.message)
         if table.match_id:
-            return redirect(table.match)
-        return redirect(table)
+            return _go(request, table.match)
+        return _go(request, table)
     return render(request, "lobby/join.html", {"table": table, "game": GAMES[table.game]})
 
 
@@ -139,11 +148,11 @@ def answer_invitation(request: HttpRequest, invitation_id: int) -> HttpResponse:
         )
     except services.LobbyRefused as refusal:
         messages.error(request, refusal.message)
-        return redirect("home")
+        return _go(request, "home")
     table = invitation.table
     if accept and table.match_id:
-        return redirect(table.match)
-    return redirect(table if accept else "home")
+        return _go(request, table.match)
+    return _go(request, table if accept else "home")
 
 
 @login_required

@@ -14,7 +14,9 @@ def _english_and_immediate_tasks(settings):
 @pytest.fixture
 def people(db):
     return [
-        User.objects.create_user(name, f"{name}@example.com", "heslo-123-abc", display_name=name)
+        User.objects.create_user(
+            name, f"{name}@example.com", "heslo-123-abc", display_name=name, language="en"
+        )
         for name in ("Eva", "Jan", "Ota", "Ida", "Max")
     ]
 

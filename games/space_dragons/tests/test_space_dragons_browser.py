@@ -1,0 +1,86 @@
+"""A person drafts a crew and hunts dragons against two bots in Chromium, to the final score."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from accounts.models import User
+from games import services
+from games.models import Match
+from games.tests.browser import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    serve_site,
+    session_cookie,
+    table_seq,
+    wait_until_seq,
+)
+
+
+@pytest.fixture
+def site(transactional_db):
+    yield from serve_site()
+
+
+@pytest.fixture
+def players(transactional_db):
+    eva = User.objects.create_user("eva", "eva@example.com", "heslo-123-abc", display_name="Eva")
+    bots = [
+        User.objects.create(username=f"robot-{n}", display_name=f"Robot {n}", is_bot=True)
+        for n in range(2)
+    ]
+    return [eva, *bots]
+
+
+def _choose_and_confirm(page) -> None:
+    """Pick the first offered card (draft or play), then press the one confirm button."""
+    form = page.locator("#mine form")
+    form.locator("label.sd-pick:has(input[name=card]:not([disabled]))").first.click()
+    form.locator("button.primary").click()
+
+
+def test_a_person_drafts_and_plays_a_whole_game_against_bots(site, players):
+    from playwright.sync_api import expect, sync_playwright
+
+    match = services.start_match(game="space_dragons", players=players, seed=20261121)
+    cookie = session_cookie(players[0], site)
+    table_url = site + match.get_absolute_url()
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        context = browser.new_context(locale="cs-CZ", viewport={"width": 1200, "height": 900})
+        context.add_cookies([cookie])
+        page = context.new_page()
+        page.goto(table_url)
+        expect(page.locator("#table")).to_be_visible()
+        moves = {"draft": 0, "play": 0}
+        for _turn in range(200):
+            if page.locator("#result .result-panel").count():
+                break
+            if page.locator("#status").get_attribute("data-my-turn") != "1":
+                page.wait_for_timeout(30)
+                continue
+            kind = page.locator("#mine form input[name=type]").get_attribute("value")
+            with page.expect_response(lambda r: r.url.endswith("/move/")) as answer:
+                _choose_and_confirm(page)
+            body = answer.value.text()
+            assert answer.value.ok
+            assert "status-error" not in body, body
+            moves[kind] += 1
+            wait_until_seq(page, int(re.search(r'data-seq="(\d+)"', body).group(1)))
+        expect(page.locator("#result .result-panel")).to_be_visible()
+        expect(page.locator("#result .sd-score tbody tr")).to_have_count(3)
+        expect(page.locator("#result .sd-winner")).to_be_visible()
+        assert page.url == table_url, "the page was never reloaded"
+        assert moves == {"draft": 8, "play": 7}
+        final_seq = table_seq(page)
+        page.locator("#result a[href$='/replay/']").click()
+        expect(page.locator("#replay")).to_have_attribute("data-step", str(final_seq))
+        expect(page.locator("#replay .replay-seat")).to_have_count(3)
+        page.keyboard.press("ArrowLeft")
+        expect(page.locator("#replay")).to_have_attribute("data-step", str(final_seq - 1))
+        browser.close()
+    match.refresh_from_db()
+    assert match.status == Match.Status.FINISHED
+    assert match.move_count == final_seq

@@ -1,0 +1,184 @@
+"""The Space Dragons table page: hidden cards stay hidden over HTTP and websockets; moves store."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from asgiref.sync import async_to_sync
+from channels.db import database_sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.urls import reverse
+from django.utils import translation
+
+from accounts.models import User
+from games import services
+from games.consumers import TableConsumer
+from games.models import Match, Move
+from games.space_dragons import engine
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture(autouse=True)
+def _tasks_run_at_once(settings):
+    settings.TASKS = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}
+
+
+@pytest.fixture(autouse=True)
+def _english():
+    with translation.override("en"):
+        yield
+
+
+@pytest.fixture
+def people(transactional_db):
+    return [
+        User.objects.create_user(name, f"{name}@example.com", "heslo-123-abc", display_name=name)
+        for name in ("Eva", "Jan", "Ota")
+    ]
+
+
+@pytest.fixture
+def bots(transactional_db):
+    return [
+        User.objects.create(username=f"robot-{n}", display_name=f"Robot {n}", is_bot=True)
+        for n in range(3)
+    ]
+
+
+@pytest.fixture
+def match(people):
+    return services.start_match(game="space_dragons", players=people, seed=20261121)
+
+
+def _cards_shown(html: str) -> set[int]:
+    return {int(card) for card in re.findall(r'data-card="(\d+)"', html)}
+
+
+def _hidden_from(state: dict, viewer: int | None) -> set[int]:
+    hidden = set(state["draw_pile"])
+    for seat, player in enumerate(state["players"]):
+        hidden |= set(player["shields"]) | set(player["damage"])
+        if seat != viewer:
+            hidden |= set(player["pack"]) | set(player["drafted"]) | set(player["hand"])
+    return hidden
+
+
+def _submit(match: Match, user, seat: int) -> None:
+    match.refresh_from_db()
+    services.submit_move(
+        match_id=match.pk,
+        user=user,
+        move=engine.legal_moves(match.state, seat)[0],
+        expected_seq=match.move_count,
+    )
+
+
+def test_each_seat_sees_its_own_pack_and_no_one_elses(client, people, match):
+    for seat, person in enumerate(people):
+        client.force_login(person)
+        html = client.get(match.get_absolute_url()).content.decode()
+        assert 'id="table"' in html
+        assert set(match.state["players"][seat]["pack"]) <= _cards_shown(html)
+        assert not _cards_shown(html) & _hidden_from(match.state, seat)
+    client.logout()
+    html = client.get(match.get_absolute_url()).content.decode()
+    assert not _cards_shown(html) & _hidden_from(match.state, None)
+
+
+def test_in_the_hunt_a_seat_sees_its_hand_only(client, people, match):
+    while match.state["phase"] == "draft":
+        for seat in sorted(engine.to_act(match.state)):
+            _submit(match, people[seat], seat)
+            match.refresh_from_db()
+    for _ in range(2):
+        turn = match.state["turn"]
+        _submit(match, people[turn], turn)
+        match.refresh_from_db()
+    for seat, person in enumerate(people):
+        client.force_login(person)
+        html = client.get(match.get_absolute_url()).content.decode()
+        assert set(match.state["players"][seat]["hand"]) <= _cards_shown(html)
+        assert not _cards_shown(html) & _hidden_from(match.state, seat)
+        played = {p["card"] for p in match.state["trick_plays"]}
+        assert played <= _cards_shown(html)
+
+
+def test_a_draft_posted_over_htmx_is_stored(client, people, match):
+    client.force_login(people[0])
+    card = match.state["players"][0]["pack"][0]
+    response = client.post(
+        reverse("match_move", args=[match.pk]),
+        {"type": "draft", "card": card, "expected_seq": 0},
+        headers={"HX-Request": "true"},
+    )
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert 'data-seq="1"' in html
+    assert 'role="alert"' not in html
+    stored = Move.objects.get(match=match, seat=0)
+    assert stored.payload == {"type": "draft", "card": card}
+    assert not _cards_shown(html) & _hidden_from(Match.objects.get(pk=match.pk).state, 0)
+
+
+def test_a_card_not_in_the_pack_is_refused_with_a_reason(client, people, match):
+    client.force_login(people[0])
+    response = client.post(
+        reverse("match_move", args=[match.pk]),
+        {"type": "draft", "card": "abc", "expected_seq": 0},
+        headers={"HX-Request": "true"},
+    )
+    assert 'role="alert"' in response.content.decode()
+    assert not Move.objects.filter(match=match).exists()
+
+
+def _connect(match: Match, user) -> WebsocketCommunicator:
+    communicator = WebsocketCommunicator(TableConsumer.as_asgi(), f"/ws/matches/{match.pk}/")
+    communicator.scope["user"] = user
+    communicator.scope["url_route"] = {"kwargs": {"match_id": match.pk}}
+    return communicator
+
+
+def test_websocket_pushes_never_carry_another_seats_cards(people, match):
+    async def scenario():
+        eva, jan = _connect(match, people[0]), _connect(match, people[1])
+        try:
+            assert (await eva.connect())[0]
+            assert (await jan.connect())[0]
+            first = [await eva.receive_from(), await jan.receive_from()]
+            await database_sync_to_async(_submit)(match, people[1], 1)
+            pushed = [await eva.receive_from(), await jan.receive_from()]
+            return first, pushed
+        finally:
+            await eva.disconnect()
+            await jan.disconnect()
+
+    first, pushed = async_to_sync(scenario)()
+    match.refresh_from_db()
+    assert 'data-seq="1"' in pushed[0]
+    assert 'data-seq="1"' in pushed[1]
+    for seat in (0, 1):
+        for html in (first[seat], pushed[seat]):
+            assert not _cards_shown(html) & _hidden_from(match.state, seat)
+    kept = match.state["players"][1]["drafted"]
+    assert set(kept) <= _cards_shown(pushed[1])
+    assert not set(kept) & _cards_shown(pushed[0])
+
+
+def test_the_replay_of_a_finished_bots_match_renders(client, bots):
+    finished = services.start_match(game="space_dragons", players=bots, seed=7)
+    finished.refresh_from_db()
+    assert finished.status == Match.Status.FINISHED
+    url = reverse("match_replay", args=[finished.pk])
+    for step in (0, 5, finished.move_count):
+        response = client.get(url, {"step": step})
+        assert response.status_code == 200
+        html = response.content.decode()
+        assert f'data-step="{step}"' in html
+    state = finished.state
+    for player in state["players"]:
+        assert not set(player["hand"]) & _cards_shown(html)
+    table_html = client.get(finished.get_absolute_url()).content.decode()
+    assert 'class="sd-result"' in table_html
+    assert 'class="sd-winner"' in table_html

@@ -1,0 +1,498 @@
+"""The Space Dragons table: move forms, log lines, status line and the rendered fragments."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.http import QueryDict
+from django.template.loader import render_to_string
+from django.utils import translation
+
+from games.rules import IllegalMove
+from games.space_dragons import engine, table
+from games.space_dragons.tests.space_dragons_helpers import finished
+
+NAMES = ["Eva", "Jan", "Bob", "Ola", "Ida"]
+LANGUAGES = ["en", "cs"]
+OWN_LINE_ONLY = {"drafted"}
+"""Public events whose line is left out for their own seat: a private event says it better."""
+
+APP = Path(table.__file__).resolve().parent
+
+
+def post(**fields: Any) -> QueryDict:
+    data = QueryDict(mutable=True)
+    for key, value in fields.items():
+        data[key] = str(value)
+    return data
+
+
+def normalized(move: dict[str, Any]) -> str:
+    return json.dumps(move, sort_keys=True)
+
+
+def played_games(seats: int, seeds: range, options: dict[str, Any] | None = None):
+    """(state before, seat, events, state after) for every move of random games."""
+    for seed in seeds:
+        rng = random.Random(seed * 31 + seats)
+        state = engine.setup(seats, options or {}, seed)
+        while not engine.is_over(state):
+            seat = rng.choice(sorted(engine.to_act(state)))
+            move = rng.choice(engine.legal_moves(state, seat))
+            after, events = engine.apply(state, seat, move)
+            yield state, seat, events, after
+            state = after
+
+
+def sample_states(seats: int, seeds: range, stride: int = 4) -> list[dict[str, Any]]:
+    states = []
+    last = None
+    for index, (before, _seat, _events, after) in enumerate(played_games(seats, seeds)):
+        if index % stride == 0:
+            states.append(before)
+        last = after
+    states.append(last)
+    return states
+
+
+# --- move_from_post --------------------------------------------------------------------------
+
+
+def test_draft_form_becomes_a_draft_move():
+    data = post(type="draft", card=57, expected_seq=3, csrfmiddlewaretoken="x")
+    assert table.move_from_post(data) == {"type": "draft", "card": 57}
+
+
+def test_play_form_becomes_a_play_move():
+    assert table.move_from_post(post(type="play", card=12)) == {"type": "play", "card": 12}
+
+
+def test_a_card_that_is_not_offered_is_left_to_the_engine():
+    assert table.move_from_post(post(type="play", card=200)) == {"type": "play", "card": 200}
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [
+        {},
+        {"type": "dance", "card": 3},
+        {"type": "draft"},
+        {"type": "draft", "card": ""},
+        {"type": "draft", "card": "x"},
+        {"type": "play"},
+        {"type": "play", "card": "12.5"},
+        {"card": 12},
+    ],
+)
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_unreadable_forms_are_refused_with_a_message(fields, language):
+    with translation.override(language), pytest.raises(IllegalMove) as refusal:
+        table.move_from_post(post(**fields))
+    assert refusal.value.message.strip()
+
+
+def test_refusals_are_translated():
+    texts = {}
+    for language in LANGUAGES:
+        with translation.override(language), pytest.raises(IllegalMove) as refusal:
+            table.move_from_post(post(type="play"))
+        texts[language] = refusal.value.message
+    assert texts["cs"] != texts["en"]
+
+
+@pytest.mark.parametrize("message", table.ENGINE_MESSAGES)
+def test_every_engine_refusal_has_a_czech_text(message):
+    with translation.override("cs"):
+        assert translation.gettext(message) != message
+
+
+def test_the_engine_refusals_listed_are_all_its_fixed_ones():
+    """Refusals with a card number inside (f-strings) stay English and are not listed."""
+    source = (APP / "engine.py").read_text(encoding="utf-8")
+    raised = set(re.findall(r'IllegalMove\(\s*(?:\n\s*)?(["\'])(.+?)\1', source))
+    assert {text for _quote, text in raised} == set(table.ENGINE_MESSAGES)
+
+
+# --- describe --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_event_type_gets_a_log_line(language):
+    seen: set[str] = set()
+    with translation.override(language):
+        for seats in (3, 4, 5):
+            names = NAMES[:seats]
+            for options in ({}, {"draft": False}):
+                for _before, _seat, events, _after in played_games(seats, range(6), options):
+                    for event in events:
+                        seen.add(event["type"])
+                        owners = event.get("visible_to")
+                        viewers = owners if owners is not None else [None, *range(seats)]
+                        for viewer in viewers:
+                            text = table.describe(event, names, viewer)
+                            if text is None:
+                                assert event["type"] in OWN_LINE_ONLY
+                                assert viewer == event["seat"]
+                                continue
+                            assert text.strip()
+                            assert "%(" not in text
+    # supply_empty needs the whole supply under ships; it is described from a made-up event.
+    assert seen | {"supply_empty"} == set(table._DESCRIBERS)
+    with translation.override(language):
+        for effect in ("shield", "damage"):
+            event = {"type": "supply_empty", "seat": 1, "effect": effect}
+            assert "Jan" in table.describe(event, NAMES[:3], 0)
+
+
+def test_private_events_are_described_only_for_their_owner():
+    for _before, _seat, events, _after in played_games(3, range(2)):
+        for event in events:
+            owners = event.get("visible_to")
+            if owners is None:
+                continue
+            assert table.describe(event, NAMES[:3], None) is None
+            for viewer in set(range(3)) - set(owners):
+                assert table.describe(event, NAMES[:3], viewer) is None
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_finished_game_replay_describes_private_events_by_name(language):
+    with translation.override(language):
+        for _before, _seat, events, _after in played_games(3, range(2)):
+            for event in events:
+                if "visible_to" not in event:
+                    continue
+                opened = {k: v for k, v in event.items() if k != "visible_to"}
+                text = table.describe(opened, NAMES[:3], None)
+                assert text
+                assert NAMES[event["seat"]] in text
+
+
+@pytest.mark.parametrize("seats", [3, 5])
+def test_public_lines_never_name_a_hidden_card(seats, monkeypatch):
+    monkeypatch.setattr(table, "card_label", lambda card: f"[#{card}]")
+    names = NAMES[:seats]
+    for before, _seat, events, after in played_games(seats, range(5)):
+        public = set(before["start_reveal"])
+        for p in after["players"]:
+            public |= set(p["display"])
+        for event in events:
+            if "visible_to" in event:
+                continue
+            for viewer in [None, *range(seats)]:
+                text = table.describe(event, names, viewer) or ""
+                named = {int(card) for card in re.findall(r"\[#(\d+)\]", text)}
+                assert named <= public, (event, text)
+
+
+def test_log_lines_state_effects_in_words():
+    with translation.override("en"):
+        assert table.describe({"type": "played", "seat": 0, "card": 12}, NAMES[:3], 1) == (
+            "Eva plays 12 (2× shield)."
+        )
+        assert table.describe({"type": "shield_gained", "seat": 0}, NAMES[:3], 1) == (
+            "Eva's card gives their ship a shield."
+        )
+        assert table.describe({"type": "played", "seat": 1, "card": 39}, NAMES[:3], 1) == (
+            "You play 39."
+        )
+        won = {"type": "trick_won", "seat": 2, "card": 72, "dragon": "D13", "hits": 3}
+        assert table.describe(won, NAMES[:3], 0) == (
+            "Bob's 72 is the highest card: they hunt the 11-point dragon. "
+            "The other cards aim 3 targeting hits at the winner."
+        )
+        hit = {"type": "damage_taken", "seat": 2, "cause": "targeting"}
+        assert table.describe(hit, NAMES[:3], 0) == "A targeting hit damages Bob's ship."
+    with translation.override("cs"):
+        czech = table.describe(won, NAMES[:3], 0)
+    assert "Bob" in czech
+    assert "kosmodrak za 11 bodů" in czech
+
+
+# --- status line -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("seats", [3, 5])
+def test_status_text_names_who_must_act_in_both_languages(seats):
+    names = NAMES[:seats]
+    phases = set()
+    for state in sample_states(seats, range(3), stride=7):
+        phases.add(state["phase"])
+        acting = engine.to_act(state)
+        for viewer in [None, *range(seats)]:
+            view = engine.view(state, viewer)
+            texts = {}
+            for language in LANGUAGES:
+                with translation.override(language):
+                    texts[language] = table.status_text(view, viewer, names)
+                assert texts[language].strip()
+                assert "%(" not in texts[language]
+            assert texts["cs"] != texts["en"]
+            if state["phase"] != "over" and viewer not in acting:
+                assert all(names[p] in texts["en"] for p in acting)
+    assert phases == {"draft", "hunt", "over"}
+
+
+def test_status_text_examples():
+    state = engine.setup(3, {}, 1)
+    with translation.override("en"):
+        assert table.status_text(engine.view(state, 0), 0, NAMES[:3]) == (
+            "Pick a crew card to keep (pick 1 of 8)."
+        )
+        assert table.status_text(engine.view(state, None), None, NAMES[:3]) == (
+            "Waiting for Eva, Jan and Bob to pick a crew card (pick 1 of 8)."
+        )
+
+
+# --- rendered fragments ----------------------------------------------------------------------
+
+
+class Forms(HTMLParser):
+    """The move forms of a rendered fragment: hidden fields, enabled radios, submit buttons."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.forms: list[dict[str, Any]] = []
+        self.form: dict[str, Any] | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = dict(attrs)
+        if tag == "form":
+            self.form = {"attrs": a, "hidden": {}, "radios": {}, "buttons": []}
+            self.forms.append(self.form)
+        elif self.form is None:
+            return
+        elif tag == "input":
+            kind = a.get("type")
+            name = a.get("name") or ""
+            if kind == "hidden":
+                self.form["hidden"][name] = a.get("value")
+            elif kind == "radio" and "disabled" not in a:
+                self.form["radios"].setdefault(name, []).append(a.get("value"))
+        elif tag == "button" and a.get("type") == "submit" and "disabled" not in a:
+            self.form["buttons"].append((a.get("name"), a.get("value")))
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "form":
+            self.form = None
+
+
+def reachable_moves(form: dict[str, Any]) -> set[str]:
+    moves = set()
+    for card in [None, *form["radios"].get("card", [])]:
+        for name, value in form["buttons"]:
+            data = QueryDict(mutable=True)
+            for key, hidden in form["hidden"].items():
+                data[key] = hidden
+            if card is not None:
+                data["card"] = card
+            if name:
+                data[name] = value
+            try:
+                moves.add(normalized(table.move_from_post(data)))
+            except IllegalMove:
+                continue
+    return moves
+
+
+def render(
+    state: dict[str, Any], seat: int | None, names: list[str], **extra: Any
+) -> dict[str, str]:
+    view = engine.view(state, seat)
+    legal = engine.legal_moves(state, seat) if seat is not None else []
+    context = {
+        "view": view,
+        "g": table.table_context(view, legal, seat, names),
+        "seat": seat,
+        "names": names,
+        "match": None,
+        "move_url": "/matches/1/move/",
+        "expected_seq": 17,
+        "csrf_token": "test-csrf-token",
+        "is_my_turn": bool(legal),
+        "result": engine.result(state),
+        **extra,
+    }
+    html = {
+        region: render_to_string(f"space_dragons/{region}.html", context)
+        for region in ("board", "mine", "result")
+    }
+    html["panel"] = "".join(
+        render_to_string("space_dragons/panel.html", {**context, "p": p})
+        for p in range(state["num_seats"])
+    )
+    return html
+
+
+def hidden_from(state: dict[str, Any], seat: int | None) -> set[int]:
+    """Crew cards the seat may not see: face-down piles and other seats' packs and hands."""
+    cards = set(state["draw_pile"])
+    for other, player in enumerate(state["players"]):
+        cards |= set(player["shields"]) | set(player["damage"])
+        if other != seat:
+            cards |= set(player["pack"]) | set(player["drafted"]) | set(player["hand"])
+    return cards
+
+
+def hidden_dragons(state: dict[str, Any]) -> set[str]:
+    dragons = set(state["lair"]) | set(state["box_dragons"])
+    return dragons | {p["ship"] for p in state["players"]}
+
+
+def shown(html: str) -> tuple[set[int], set[str]]:
+    cards = {int(c) for c in re.findall(r'data-card="(\d+)"', html)}
+    dragons = set(re.findall(r'data-dragon="(D\d+)"', html))
+    return cards, dragons
+
+
+@pytest.mark.parametrize("seats", [3, 4, 5])
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_fragments_show_no_hidden_card_and_offer_exactly_the_legal_moves(seats, language):
+    names = NAMES[:seats]
+    kinds = set()
+    with translation.override(language):
+        for state in sample_states(seats, range(3), stride=5):
+            for seat in [None, *range(seats)]:
+                html = render(state, seat, names)
+                whole = "".join(html.values())
+                cards, dragons = shown(whole)
+                assert not cards & hidden_from(state, seat)
+                assert not dragons & hidden_dragons(state)
+                assert 'style="' not in whole
+                assert "<script" not in whole
+                if seat is not None and state["phase"] != "over":
+                    own = state["players"][seat]
+                    assert set(own["hand"]) | set(own["pack"]) | set(own["drafted"]) <= cards
+
+                parser = Forms()
+                parser.feed(html["mine"])
+                legal = engine.legal_moves(state, seat) if seat is not None else []
+                if not legal:
+                    assert parser.forms == []
+                    continue
+                reachable: set[str] = set()
+                for form in parser.forms:
+                    attrs = form["attrs"]
+                    assert attrs["method"] == "post"
+                    assert attrs["action"] == attrs["hx-post"] == "/matches/1/move/"
+                    assert attrs["hx-target"] == "#table"
+                    assert attrs["hx-swap"] == "outerHTML"
+                    assert form["hidden"]["expected_seq"] == "17"
+                    assert form["hidden"]["csrfmiddlewaretoken"] == "test-csrf-token"
+                    reachable |= reachable_moves(form)
+                assert reachable == {normalized(m) for m in legal}
+                kinds |= {m["type"] for m in legal}
+    assert kinds == {"draft", "play"}
+
+
+def test_a_replay_titles_each_seat_by_name_and_offers_no_form():
+    state = sample_states(3, range(1), stride=5)[2]
+    with translation.override("en"):
+        for seat in range(3):
+            html = render(state, seat, NAMES[:3], in_replay=True)["mine"]
+            assert "<form" not in html
+            assert NAMES[seat] in html
+            assert "Your " not in html
+
+
+def test_the_unplayed_cards_stay_hidden_in_the_replay_of_a_finished_game():
+    state = sample_states(3, range(1))[-1]
+    assert engine.is_over(state)
+    for seat in range(3):
+        html = render(state, seat, NAMES[:3], in_replay=True)
+        cards, _dragons = shown("".join(html.values()))
+        assert not cards & set(state["players"][seat]["hand"])
+
+
+def test_spectator_sees_crews_and_no_form():
+    state = sample_states(3, range(1), stride=5)[-2]
+    html = render(state, None, NAMES[:3])
+    assert "<form" not in html["mine"]
+    for name in NAMES[:3]:
+        assert name in html["board"]
+
+
+def test_board_shows_the_trick_in_play_order_and_the_running_scores():
+    state = sample_states(4, range(1), stride=1)
+    hunt = next(s for s in state if s["phase"] == "hunt" and len(s["trick_plays"]) == 2)
+    with translation.override("en"):
+        board = render(hunt, None, NAMES[:4])["board"]
+    first, second = (p["card"] for p in hunt["trick_plays"])
+    trick = board.split('class="sd-trick-plays"')[1]
+    assert trick.index(f'data-card="{first}"') < trick.index(f'data-card="{second}"')
+    assert "Current dragon" in board
+    assert f'data-dragon="{hunt["current_dragon"]}"' in board
+    assert "Score now" in board
+    assert "side A: highest +10, lowest +5" in board
+
+
+def test_draft_shows_who_has_picked_but_never_what():
+    state = engine.setup(3, {}, 4)
+    pick = engine.legal_moves(state, 1)[0]
+    state, _events = engine.apply(state, 1, pick)
+    with translation.override("en"):
+        board = render(state, 0, NAMES[:3])["board"]
+        mine_1 = render(state, 1, NAMES[:3])["mine"]
+    assert "Jan · has picked" in board
+    assert "Eva · picking" in board
+    assert f'data-card="{pick["card"]}"' not in board
+    assert f'data-card="{pick["card"]}"' in mine_1.split("Your crew so far")[1]
+
+
+def test_result_sheet_shows_categories_awards_and_the_tie_break():
+    # Spec example 8: seat 1 wins with 45.
+    state = finished(
+        [[3, 14, 22, 35, 57, 69, 74], [1, 11, 29, 41, 52, 64, 77], [9, 19, 45, 60, 67, 71, 80]],
+        [["D05", "D17"], ["D01", "D14", "D08"], ["D20", "D11"]],
+        [1, 2, 0],
+        [1, 0, 3],
+        {"research": "A", "morale": "B", "crime": "A"},
+    )
+    with translation.override("en"):
+        html = render(state, 0, NAMES[:3])["result"]
+    for total in ("<strong>27</strong>", "<strong>45</strong>", "<strong>15</strong>"):
+        assert total in html
+    assert "Winner: Jan" in html
+    assert html.index("Jan") < html.index("Eva") < html.index("Bob")
+    assert "side B: lowest \u221210, second lowest \u22125" in html
+    assert "decided by the number of dragons" not in html
+    view = engine.view(state, None)
+    view["result"] = dict(view["result"], ranks=[2, 1, 3], winners=[1], scores=[45, 45, 15])
+    view["result"]["breakdown"][0] = dict(view["result"]["breakdown"][0], total=45)
+    g = table.table_context(view, [], None, NAMES[:3])
+    assert g["result"]["tiebreak"] is True
+    with translation.override("en"):
+        html = render_to_string("space_dragons/result.html", {"g": g, "view": view})
+    assert "decided by the number of dragons hunted" in html
+
+
+def test_cards_carry_letters_and_an_aria_label():
+    with translation.override("cs"):
+        card = table.card_info(12)
+    html = render_to_string("space_dragons/_card.html", {"card": card})
+    assert 'data-card="12"' in html
+    assert "2× štít" in card["aria"]
+    assert "výzkum" in card["aria"]
+    assert ">Št<" in html
+
+
+# --- translations ----------------------------------------------------------------------------
+
+
+def test_czech_catalogue_is_complete():
+    po = (APP / "locale" / "cs" / "LC_MESSAGES" / "django.po").read_text(encoding="utf-8")
+    assert "#, fuzzy" not in po
+    entries = po.split("\n\n")[1:]
+    assert entries
+    for entry in entries:
+        translations = re.findall(r'^msgstr(?:\[\d\])? "(.*)"\n?((?:".*"\n?)*)', entry, re.M)
+        assert translations, entry
+        for first, rest in translations:
+            assert first or rest.strip(), entry
+    assert (APP / "locale" / "cs" / "LC_MESSAGES" / "django.mo").exists()

@@ -1,0 +1,68 @@
+"""A private table from invitation to play, watched live from a third player's lobby."""
+
+import pytest
+
+from games.tests.browser import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    serve_site,
+    session_cookie,
+    table_seq,
+    wait_until_seq,
+)
+from games.tests.test_browser_kosmopolis import _make_a_move
+
+
+@pytest.fixture
+def site(transactional_db):
+    yield from serve_site()
+
+
+def test_invite_accept_start_with_a_bot_and_play_while_the_lobby_follows(site, people, bots):
+    from playwright.sync_api import expect, sync_playwright
+
+    eva, jan, ota = people[0], people[1], people[2]
+    cookies = [session_cookie(person, site) for person in (eva, jan, ota)]
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        pages = []
+        for cookie in cookies:
+            context = browser.new_context(locale="en-GB", viewport={"width": 1200, "height": 900})
+            context.add_cookies([cookie])
+            pages.append(context.new_page())
+        host, guest, watcher = pages
+        watcher.goto(site + "/")
+        guest.goto(site + "/")
+        expect(watcher.locator(".lobby-table")).to_have_count(0)
+
+        host.goto(site + "/tables/new/kosmopolis/")
+        host.select_option("#id_seats", "3")
+        host.check("#id_private")
+        host.click("main form button[type=submit]")
+        expect(host.locator("#room")).to_have_attribute("data-status", "open")
+
+        listed = watcher.locator(".lobby-table[data-status=open]")
+        expect(listed).to_have_count(1)
+
+        host.fill("#invite-name", "jan")
+        host.click("form[action$='/invite/'] button")
+        invitation = guest.locator(".invitation")
+        expect(invitation).to_have_count(1)
+        invitation.locator("button[value=accept]").click()
+        expect(guest.locator("#room .seat-taken")).to_have_count(2)
+
+        expect(host.locator("#room .seat-taken")).to_have_count(2)
+        host.click("form[action$='/bots/'] button")
+        expect(host.locator("#status")).to_be_visible()
+        expect(guest.locator("#status")).to_be_visible()
+        expect(watcher.locator(".lobby-table[data-status=started]")).to_have_count(1)
+        expect(watcher.locator(".lobby-table[data-status=open]")).to_have_count(0)
+        assert watcher.url == site + "/", "the lobby was never reloaded"
+
+        for page in (host, guest):
+            expect(page.locator("#status")).to_have_attribute("data-my-turn", "1")
+            before = table_seq(page)
+            _make_a_move(page)
+            wait_until_seq(page, before + 1)
+        assert table_seq(host) >= 2
+        browser.close()
