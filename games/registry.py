@@ -32,6 +32,7 @@ class GameInfo:
     summary: Promise
     playable: bool = False
     options: tuple[GameOption, ...] = ()
+    has_script: bool = False
 
     def clean_options(self, chosen: dict[str, object] | None) -> dict[str, object]:
         """The options with defaults filled in; unknown keys or values are refused."""
@@ -84,6 +85,11 @@ class GameInfo:
         return f"{self.slug}/{self.slug}.css"
 
     @property
+    def script(self) -> str | None:
+        """The game's own script (progressive enhancement only), if it has one."""
+        return f"{self.slug}/{self.slug}.js" if self.has_script else None
+
+    @property
     def player_range(self) -> str:
         if self.min_players == self.max_players:
             return str(self.min_players)
@@ -110,6 +116,7 @@ GAMES: dict[str, GameInfo] = {
             20,
             _("Lay dragon cards so that seven panels of your secret colour connect."),
             playable=True,
+            has_script=True,
         ),
         GameInfo(
             "space_dragons",

@@ -53,6 +53,11 @@ def test_a_person_plays_seven_dragons_against_bots_to_the_end(site):
         page.goto(table_url)
         expect(page.locator("#table")).to_be_visible()
         expect(page.locator(".sd-grid")).to_be_visible()
+        cell = page.locator("#board .sd-cell").first
+        before = cell.bounding_box()["width"]
+        page.locator("[data-sd-zoom-step='1']").click()
+        expect(page.locator("body")).to_have_attribute("data-sd-zoom", "4")
+        assert cell.bounding_box()["width"] > before
         moves = 0
         for _turn in range(300):
             if page.locator("#result .result-panel").count():
@@ -70,6 +75,7 @@ def test_a_person_plays_seven_dragons_against_bots_to_the_end(site):
             moves += 1
         expect(page.locator("#result .result-panel")).to_be_visible()
         assert page.url == table_url, "the page was never reloaded"
+        expect(page.locator("body")).to_have_attribute("data-sd-zoom", "4")
         assert moves > 0
         assert page.locator("#board .sd-win").count() >= 7
         final_seq = table_seq(page)
