@@ -1,4 +1,5 @@
 import hashlib
+from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import models
@@ -31,6 +32,9 @@ class Match(models.Model):
     )
     rated = models.BooleanField(_("rated"), default=False)
     pace = models.CharField(_("pace"), max_length=8, choices=Pace.choices, default=Pace.LIVE)
+    clock_seconds = models.PositiveIntegerField(_("seconds per player"), null=True, blank=True)
+    increment_seconds = models.PositiveIntegerField(_("seconds added per move"), default=0)
+    move_hours = models.PositiveSmallIntegerField(_("hours per move"), null=True, blank=True)
     move_count = models.PositiveIntegerField(_("moves"), default=0)
     state = models.JSONField(_("state after the last move"))
     result = models.JSONField(_("result"), null=True, blank=True)
@@ -60,7 +64,16 @@ class Match(models.Model):
 
 
 class Seat(models.Model):
-    """A player's place at a match; bots are accounts too, so every seat has a user."""
+    """A player's place at a match; bots are accounts too, so every seat has a user.
+
+    A person who resigns, abandons or runs out of time is replaced by a bot for the rest of the
+    match; `left` and `replaced_at` record it for the statistics.
+    """
+
+    class Left(models.TextChoices):
+        RESIGNED = "resigned", _("resigned")
+        ABANDONED = "abandoned", _("abandoned")
+        TIMED_OUT = "timed_out", _("ran out of time")
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
     number = models.PositiveSmallIntegerField(_("seat"))
@@ -70,6 +83,10 @@ class Seat(models.Model):
     is_bot = models.BooleanField(_("played by a bot"), default=False)
     score = models.IntegerField(_("score"), null=True, blank=True)
     rank = models.PositiveSmallIntegerField(_("rank"), null=True, blank=True)
+    time_left_ms = models.BigIntegerField(_("time left (ms)"), null=True, blank=True)
+    turn_started_at = models.DateTimeField(_("acting since"), null=True, blank=True)
+    left = models.CharField(_("left the match"), max_length=12, choices=Left.choices, blank=True)
+    replaced_at = models.DateTimeField(_("replaced by a bot"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("seat")
@@ -82,6 +99,16 @@ class Seat(models.Model):
 
     def __str__(self) -> str:
         return f"{self.match} seat {self.number}: {self.user}"
+
+    def deadline(self, match: Match) -> datetime | None:
+        """When this seat's time runs out, if it is acting and its match has a clock."""
+        if self.turn_started_at is None or self.is_bot:
+            return None
+        if match.pace == Match.Pace.LIVE and self.time_left_ms is not None:
+            return self.turn_started_at + timedelta(milliseconds=self.time_left_ms)
+        if match.pace == Match.Pace.TURN_BASED and match.move_hours:
+            return self.turn_started_at + timedelta(hours=match.move_hours)
+        return None
 
 
 class Move(models.Model):

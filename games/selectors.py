@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from django.urls import reverse
@@ -34,6 +35,9 @@ class PlayerPanel:
     to_act: bool
     score: int | None
     rank: int | None
+    left: str
+    deadline: datetime | None
+    time_left_ms: int | None
 
 
 @dataclass(frozen=True)
@@ -105,6 +109,9 @@ def table_for(match: Match, user: User | Any) -> Table:
             to_act=s.number in acting,
             score=s.score,
             rank=s.rank,
+            left=s.get_left_display() if s.left else "",
+            deadline=None if match.is_over else s.deadline(match),
+            time_left_ms=s.time_left_ms,
         )
         for s in seats
     ]

@@ -7,6 +7,7 @@ import random
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from asgiref.sync import async_to_sync
@@ -14,7 +15,7 @@ from channels.layers import get_channel_layer
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django_tasks import task
+from django_tasks import default_task_backend, task
 
 from accounts.models import User
 from games.models import Match, Move, Seat
@@ -50,8 +51,15 @@ def start_match(
     pace: str = Match.Pace.LIVE,
     seed: int | None = None,
     stack: dict[str, Any] | None = None,
+    clock_seconds: int | None = None,
+    increment_seconds: int = 0,
+    move_hours: int | None = None,
 ) -> Match:
-    """Seat the players in the given order and deal; the seed is fresh 128-bit randomness."""
+    """Seat the players in the given order and deal; the seed is fresh 128-bit randomness.
+
+    A real-time match gives each player `clock_seconds` plus `increment_seconds` a move; a
+    turn-based one `move_hours` for each move. Without either nobody is timed (bot games).
+    """
     info = _playable(game)
     if not info.min_players <= len(players) <= info.max_players:
         raise ValueError(
@@ -71,12 +79,22 @@ def start_match(
             stack=stack,
             rated=rated,
             pace=pace,
+            clock_seconds=clock_seconds if pace == Match.Pace.LIVE else None,
+            increment_seconds=increment_seconds if pace == Match.Pace.LIVE else 0,
+            move_hours=move_hours if pace == Match.Pace.TURN_BASED else None,
             state=state,
         )
         match.seat_list = Seat.objects.bulk_create(
-            Seat(match=match, number=number, user=player, is_bot=player.is_bot)
+            Seat(
+                match=match,
+                number=number,
+                user=player,
+                is_bot=player.is_bot,
+                time_left_ms=match.clock_seconds * 1000 if match.clock_seconds else None,
+            )
             for number, player in enumerate(players)
         )
+        _run_clocks(match, info, mover=None, before=set(), now=timezone.now())
         _after_commit(match, info)
     return match
 
@@ -155,6 +173,90 @@ def run_bots(*, match_id: int) -> int:
     return play_bot_turns(match_id=match_id)
 
 
+def leave_match(*, match_id: int, user: User, reason: str) -> None:
+    """Resign or abandon: a bot plays the seat to the end, and the seat records why."""
+    if reason not in (Seat.Left.RESIGNED, Seat.Left.ABANDONED):
+        raise MoveRefused(_("Choose to resign or to abandon."))
+    with transaction.atomic():
+        match = _locked(match_id)
+        if match.is_over:
+            raise MoveRefused(_("The game is over."))
+        seat = next((s for s in match.seat_list if s.user_id == user.pk and not s.is_bot), None)
+        if seat is None:
+            raise MoveRefused(_("You do not sit at this table."))
+        _hand_to_bot(match, seat, reason, timezone.now())
+
+
+def expire_clocks(*, match_id: int, now: datetime) -> list[int]:
+    """Hand every acting seat whose time is up at `now` to a bot; returns those seats.
+
+    The clock is an argument so tests (and a late worker) decide what "now" is.
+    """
+    with transaction.atomic():
+        match = _locked(match_id)
+        if match.is_over:
+            return []
+        acting = GAMES[match.game].engine.to_act(match.state)
+        expired = [
+            seat
+            for seat in match.seat_list
+            if seat.number in acting and (deadline := seat.deadline(match)) and deadline <= now
+        ]
+        for seat in expired:
+            _hand_to_bot(match, seat, Seat.Left.TIMED_OUT, now)
+        return [seat.number for seat in expired]
+
+
+@task()
+def check_clock(*, match_id: int) -> list[int]:
+    """Runs when a seat's time may be up; the match is re-read, so an early run does nothing."""
+    return expire_clocks(match_id=match_id, now=timezone.now())
+
+
+def _hand_to_bot(match: Match, seat: Seat, reason: str, now: datetime) -> None:
+    seat.is_bot = True
+    seat.left = reason
+    seat.replaced_at = now
+    seat.turn_started_at = None
+    seat.save(update_fields=["is_bot", "left", "replaced_at", "turn_started_at"])
+    _after_commit(match, GAMES[match.game])
+
+
+def _run_clocks(
+    match: Match, info: GameInfo, *, mover: int | None, before: set[int], now: datetime
+) -> None:
+    """Charge the mover the time it took (plus the increment) and start the clocks of the seats
+    that must act now; a seat that starts acting gets a deadline check queued."""
+    if match.clock_seconds is None and match.move_hours is None:
+        return
+    after = info.engine.to_act(match.state)
+    changed: list[Seat] = []
+    for seat in match.seat_list:
+        if seat.is_bot:
+            continue
+        was, will = seat.number in before, seat.number in after
+        if was and (seat.number == mover or not will):
+            if seat.time_left_ms is not None and seat.turn_started_at is not None:
+                spent = int((now - seat.turn_started_at).total_seconds() * 1000)
+                bonus = match.increment_seconds * 1000 if seat.number == mover else 0
+                seat.time_left_ms = max(seat.time_left_ms - spent, 0) + bonus
+            seat.turn_started_at = now if will else None
+            changed.append(seat)
+        elif will and not was:
+            seat.turn_started_at = now
+            changed.append(seat)
+    if not changed:
+        return
+    Seat.objects.bulk_update(changed, ["time_left_ms", "turn_started_at"])
+    if default_task_backend.supports_defer:
+        deadlines = [d for seat in changed if (d := seat.deadline(match)) is not None]
+        match_id = match.pk
+        for deadline in deadlines:
+            transaction.on_commit(
+                lambda at=deadline: check_clock.using(run_after=at).enqueue(match_id=match_id)
+            )
+
+
 def _playable(game: str) -> GameInfo:
     info = GAMES.get(game)
     if info is None or not info.playable:
@@ -189,6 +291,7 @@ def _record(
             raise MoveRefused(_("This page is out of date; here is the current table."), stale=True)
     info = GAMES[match.game]
     state = match.state
+    acting_before = info.engine.to_act(state)
     try:
         events = info.engine.apply_in_place(state, seat, move)
     except IllegalMove as refusal:
@@ -200,6 +303,8 @@ def _record(
     if info.engine.is_over(state):
         _finish(match, info)
         fields += ["status", "result", "finished_at"]
+    else:
+        _run_clocks(match, info, mover=seat, before=acting_before, now=timezone.now())
     match.save(update_fields=fields)
     _after_commit(match, info, wake_bots=wake_bots)
     return MoveAccepted(seq=seq)

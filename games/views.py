@@ -58,6 +58,22 @@ def submit_move(request: HttpRequest, match_id: int) -> HttpResponse:
     return render(request, TABLE_PAGE + "#table", table.context(error=error))
 
 
+@require_POST
+@login_required
+def leave_match(request: HttpRequest, match_id: int) -> HttpResponse:
+    """Resign or abandon; a bot plays the seat to the end."""
+    match = get_object_or_404(Match, pk=match_id)
+    try:
+        services.leave_match(
+            match_id=match.pk, user=request.user, reason=request.POST.get("reason", "")
+        )
+    except services.MoveRefused as refusal:
+        messages.error(request, _(refusal.message))
+    else:
+        messages.success(request, _("A bot plays your seat from now on."))
+    return redirect(match)
+
+
 @require_safe
 def match_replay(request: HttpRequest, match_id: int) -> HttpResponse:
     """Step through the moves; the arrows, the slider and the buttons all ask for `?step=`."""

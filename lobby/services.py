@@ -257,6 +257,9 @@ def _start(table: Table) -> None:
         options=table.options,
         rated=table.rated,
         pace=table.pace,
+        clock_seconds=table.clock_minutes * 60,
+        increment_seconds=table.clock_increment,
+        move_hours=table.move_hours,
     )
     table.status = Table.Status.STARTED
     table.save(update_fields=["match", "status"])

@@ -13,7 +13,9 @@ def _tasks_run_at_once(settings):
 @pytest.fixture
 def people(db):
     return [
-        User.objects.create_user(name, f"{name}@example.com", "heslo-123-abc", display_name=name)
+        User.objects.create_user(
+            name, f"{name}@example.com", "heslo-123-abc", display_name=name, language="en"
+        )
         for name in ("Eva", "Jan", "Ota", "Ida")
     ]
 

@@ -104,6 +104,7 @@ def test_two_people_and_a_bot_play_kosmopolis_to_the_end_live(site, people, bots
         final_seq = table_seq(pages[0])
         pages[0].locator("#result a[href$='/replay/']").click()
         expect(pages[0].locator("#replay")).to_have_attribute("data-step", str(final_seq))
+        pages[0].wait_for_load_state()
         pages[0].keyboard.press("ArrowLeft")
         expect(pages[0].locator("#replay")).to_have_attribute("data-step", str(final_seq - 1))
         browser.close()

@@ -78,6 +78,7 @@ def test_a_person_drafts_and_plays_a_whole_game_against_bots(site, players):
         page.locator("#result a[href$='/replay/']").click()
         expect(page.locator("#replay")).to_have_attribute("data-step", str(final_seq))
         expect(page.locator("#replay .replay-seat")).to_have_count(3)
+        page.wait_for_load_state()
         page.keyboard.press("ArrowLeft")
         expect(page.locator("#replay")).to_have_attribute("data-step", str(final_seq - 1))
         browser.close()

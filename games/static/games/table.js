@@ -88,6 +88,19 @@
     const form = document.activeElement && document.activeElement.closest("#table form");
     if (form) form.reset();
   });
+  // Clocks count down between pushes; the server's deadline is the authority.
+  function tick() {
+    document.querySelectorAll("#players .clock.running time[data-deadline]").forEach(function (el) {
+      const left = Math.max(0, Math.floor((Date.parse(el.dataset.deadline) - Date.now()) / 1000));
+      const hours = Math.floor(left / 3600);
+      const minutes = Math.floor((left % 3600) / 60);
+      const seconds = String(left % 60).padStart(2, "0");
+      el.textContent = hours > 0
+        ? hours + ":" + String(minutes).padStart(2, "0") + ":" + seconds
+        : minutes + ":" + seconds;
+    });
+  }
+  window.setInterval(tick, 1000);
   // Without the websocket extension (blocked socket, old browser) the table still follows.
   window.setTimeout(function () {
     if (!opened) startPolling();

@@ -1,0 +1,136 @@
+"""Clocks: real-time and turn-based limits, replacement by a bot, resigning."""
+
+from datetime import timedelta
+from unittest import mock
+
+import pytest
+from django.urls import reverse
+from django.utils import timezone
+
+from games import services
+from games.kosmopolis import engine
+from games.models import Match, Seat
+
+pytestmark = pytest.mark.django_db
+
+
+def _seat(match: Match, number: int) -> Seat:
+    return Seat.objects.get(match=match, number=number)
+
+
+def _move(match: Match, user, seat: int) -> None:
+    match.refresh_from_db()
+    services.submit_move(
+        match_id=match.pk,
+        user=user,
+        move=engine.legal_moves(match.state, seat)[0],
+        expected_seq=match.move_count,
+    )
+
+
+def test_a_real_time_move_costs_the_time_taken_and_earns_the_increment(people):
+    start = timezone.now()
+    with mock.patch("games.services.timezone.now", return_value=start):
+        match = services.start_match(
+            game="kosmopolis", players=people[:2], clock_seconds=60, increment_seconds=5
+        )
+    assert _seat(match, 0).turn_started_at == start
+    with mock.patch("games.services.timezone.now", return_value=start + timedelta(seconds=20)):
+        _move(match, people[0], 0)
+    eva, jan = _seat(match, 0), _seat(match, 1)
+    assert eva.time_left_ms == 60_000 - 20_000 + 5_000
+    assert jan.time_left_ms == 60_000
+    assert jan.turn_started_at == start
+
+
+@pytest.mark.django_db(transaction=True)
+def test_time_running_out_hands_the_seat_to_a_bot_who_plays_on(people):
+    match = services.start_match(
+        game="kosmopolis", players=people[:2], clock_seconds=60, increment_seconds=0
+    )
+    deadline = _seat(match, 1).deadline(match)
+    assert services.expire_clocks(match_id=match.pk, now=deadline - timedelta(seconds=1)) == []
+    assert not _seat(match, 1).is_bot
+    _move(match, people[0], 0)
+    replaced = services.expire_clocks(match_id=match.pk, now=deadline + timedelta(seconds=1))
+    assert replaced == [1]
+    jan = _seat(match, 1)
+    assert (jan.is_bot, jan.left) == (True, Seat.Left.TIMED_OUT)
+    assert jan.replaced_at is not None
+    match.refresh_from_db()
+    assert 1 not in engine.to_act(match.state)
+
+
+def test_a_turn_based_move_has_its_hours(people):
+    match = services.start_match(
+        game="kosmopolis", players=people[:2], pace=Match.Pace.TURN_BASED, move_hours=12
+    )
+    seat = _seat(match, 0)
+    assert seat.deadline(match) == seat.turn_started_at + timedelta(hours=12)
+    assert services.expire_clocks(match_id=match.pk, now=seat.turn_started_at) == []
+    later = seat.turn_started_at + timedelta(hours=12, seconds=1)
+    assert sorted(services.expire_clocks(match_id=match.pk, now=later)) == [0, 1]
+
+
+def test_a_match_without_a_clock_never_times_out(people):
+    match = services.start_match(game="kosmopolis", players=people[:2])
+    assert _seat(match, 0).deadline(match) is None
+    far = timezone.now() + timedelta(days=365)
+    assert services.expire_clocks(match_id=match.pk, now=far) == []
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_resigning_player_is_replaced_and_the_match_still_ends(people):
+    match = services.start_match(game="kosmopolis", players=people[:2])
+    services.leave_match(match_id=match.pk, user=people[1], reason=Seat.Left.RESIGNED)
+    assert _seat(match, 1).left == Seat.Left.RESIGNED
+    for _turn in range(300):
+        match.refresh_from_db()
+        if match.is_over:
+            break
+        _move(match, people[0], 0)
+    assert match.is_over
+    with pytest.raises(services.MoveRefused):
+        services.leave_match(match_id=match.pk, user=people[0], reason=Seat.Left.RESIGNED)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_worker_is_told_when_each_clock_runs_out(settings, people):
+    settings.TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+    from django_tasks_db.models import DBTaskResult
+
+    match = services.start_match(
+        game="kosmopolis", players=people[:2], clock_seconds=90, increment_seconds=0
+    )
+    checks = DBTaskResult.objects.filter(task_path="games.services.check_clock")
+    deadlines = sorted(_seat(match, n).deadline(match) for n in (0, 1))
+    assert sorted(checks.values_list("run_after", flat=True)) == deadlines
+
+
+def test_the_table_shows_the_running_clocks(client, people):
+    match = services.start_match(
+        game="kosmopolis", players=people[:2], clock_seconds=300, increment_seconds=5
+    )
+    client.force_login(people[0])
+    html = client.get(match.get_absolute_url()).content.decode()
+    assert html.count("data-deadline=") == 2
+    assert 'class="clock running"' in html
+
+
+def test_resigning_from_the_table_page(client, people):
+    match = services.start_match(game="kosmopolis", players=people[:2])
+    client.force_login(people[2])
+    client.post(reverse("match_leave", args=[match.pk]), {"reason": "resigned"})
+    assert not Seat.objects.filter(match=match, is_bot=True).exists()
+    client.force_login(people[0])
+    response = client.post(reverse("match_leave", args=[match.pk]), {"reason": "resigned"})
+    assert response.url == match.get_absolute_url()
+    assert _seat(match, 0).left == Seat.Left.RESIGNED
+    html = client.get(match.get_absolute_url()).content.decode()
+    assert "a bot plays on" in html
+
+
+def test_the_clock_filter_reads_like_a_chess_clock():
+    from games.templatetags.table import clock
+
+    assert [clock(ms) for ms in (0, 65_000, 3_723_000, -5)] == ["0:00", "1:05", "1:02:03", "0:00"]
