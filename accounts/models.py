@@ -27,6 +27,7 @@ class User(AbstractUser):
     quiet_hours_end = models.TimeField(_("quiet hours until"), null=True, blank=True)
     email_digest = models.BooleanField(_("daily digest instead of single e-mails"), default=False)
     is_bot = models.BooleanField(_("bot"), default=False)
+    vacation_until = models.DateTimeField(_("on vacation until"), null=True, blank=True)
     deleted_at = models.DateTimeField(_("deleted"), null=True, blank=True)
 
     class Meta:

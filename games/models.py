@@ -101,13 +101,20 @@ class Seat(models.Model):
         return f"{self.match} seat {self.number}: {self.user}"
 
     def deadline(self, match: Match) -> datetime | None:
-        """When this seat's time runs out, if it is acting and its match has a clock."""
+        """When this seat's time runs out, if it is acting and its match has a clock.
+
+        A turn-based clock waits for the player's vacation: the move's hours count from its end.
+        """
         if self.turn_started_at is None or self.is_bot:
             return None
         if match.pace == Match.Pace.LIVE and self.time_left_ms is not None:
             return self.turn_started_at + timedelta(milliseconds=self.time_left_ms)
         if match.pace == Match.Pace.TURN_BASED and match.move_hours:
-            return self.turn_started_at + timedelta(hours=match.move_hours)
+            started = self.turn_started_at
+            away = self.user.vacation_until
+            if away is not None and away > started:
+                started = away
+            return started + timedelta(hours=match.move_hours)
         return None
 
 
@@ -131,3 +138,45 @@ class Move(models.Model):
 
     def __str__(self) -> str:
         return f"{self.match} move {self.seq}"
+
+
+class SeatHandover(models.Model):
+    """A seat given to a substitute during a match: both players stay on record."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="handovers")
+    seat = models.PositiveSmallIntegerField(_("seat"))
+    from_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    to_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    at = models.DateTimeField(_("time"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("seat handover")
+        verbose_name_plural = _("seat handovers")
+        ordering = ["match", "at"]
+
+    def __str__(self) -> str:
+        return f"{self.match} seat {self.seat}: {self.from_user} → {self.to_user}"
+
+
+class Vacation(models.Model):
+    """Days off from turn-based matches: move clocks wait until the vacation ends."""
+
+    DAYS_PER_YEAR = 21
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="vacations"
+    )
+    starts = models.DateTimeField(_("from"))
+    ends = models.DateTimeField(_("until"))
+
+    class Meta:
+        verbose_name = _("vacation")
+        verbose_name_plural = _("vacations")
+        ordering = ["user", "-starts"]
+
+    def __str__(self) -> str:
+        return f"{self.user}: {self.starts:%Y-%m-%d} – {self.ends:%Y-%m-%d}"

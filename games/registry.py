@@ -33,6 +33,7 @@ class GameInfo:
     playable: bool = False
     options: tuple[GameOption, ...] = ()
     has_script: bool = False
+    rules: tuple[Promise, ...] = ()
 
     def clean_options(self, chosen: dict[str, object] | None) -> dict[str, object]:
         """The options with defaults filled in; unknown keys or values are refused."""
@@ -107,6 +108,28 @@ GAMES: dict[str, GameInfo] = {
             30,
             _("Draft professionals and build a city while the Kosmopolis columns fill up."),
             playable=True,
+            rules=(
+                _(
+                    "Three rounds. Each round you draft a hand of profession cards: keep two, pass "
+                    "the rest to your left, twice."
+                ),
+                _(
+                    "On your turn play one card: into Kosmopolis, where it raises that colour's "
+                    "limit and its profession acts, or into your city, where it will score."
+                ),
+                _(
+                    "Scholars draw a card, merchants take a token, agents place a secret modifier "
+                    "over a column, priests move the lowest card of a column into your city."
+                ),
+                _(
+                    "At the end of a round every city column above the Kosmopolis column of its "
+                    "colour is thrown away, unless you pay tokens to cover the excess."
+                ),
+                _(
+                    "Whoever comes closest to a column's limit takes a bonus card. After round "
+                    "three: city cards + bonus cards + unused tokens; most points wins."
+                ),
+            ),
         ),
         GameInfo(
             "seven_dragons",
@@ -117,6 +140,22 @@ GAMES: dict[str, GameInfo] = {
             _("Lay dragon cards so that seven panels of your secret colour connect."),
             playable=True,
             has_script=True,
+            rules=(
+                _(
+                    "Everyone adds dragon cards to one shared layout: a new card must touch it and "
+                    "match at least one neighbour's colour."
+                ),
+                _(
+                    "Your goal colour is secret. Seven connected panels of your colour win "
+                    "at once, even on another player's turn."
+                ),
+                _("Connecting two or more colours with one card draws you bonus cards."),
+                _(
+                    "Action cards move or take back a card, rotate or trade goals, or trade hands; "
+                    "each one played recolours the silver dragon in the middle."
+                ),
+                _("If the cards run out first, the largest area decides."),
+            ),
         ),
         GameInfo(
             "space_dragons",
@@ -137,6 +176,23 @@ GAMES: dict[str, GameInfo] = {
                 GameOption("morale_side", _("Morale scoring card"), "A", SIDE_CHOICES),
                 GameOption("crime_side", _("Crime scoring card"), "A", SIDE_CHOICES),
             ),
+            rules=(
+                _("Draft nine crew cards: keep one, pass the rest to your left."),
+                _(
+                    "Seven tricks: everyone plays a card face up; the highest value wins the trick "
+                    "and hunts the dragon."
+                ),
+                _(
+                    "A card's shields, damage and repairs happen at once; its targeting "
+                    "symbols hit the trick's winner at the end of the trick, unless shields "
+                    "absorb them."
+                ),
+                _(
+                    "At the end: dragons, symbols, shields and damage, and the research, "
+                    "morale and crime contests of the three scoring cards. Ties go to more dragons."
+                ),
+                _("Your last two cards are never played."),
+            ),
         ),
         GameInfo(
             "space_bastards",
@@ -145,6 +201,24 @@ GAMES: dict[str, GameInfo] = {
             5,
             60,
             _("Colonise planets and outwit the other captains."),
+            rules=(
+                _(
+                    "Each player commands one colour of aliens of five races, living on small "
+                    "planets and travelling in ships."
+                ),
+                _(
+                    "A column of relationship cards says which races love, shoot, eat or trade "
+                    "with which."
+                ),
+                _(
+                    "Twelve rounds: plan secret action cards, resolve them in the column's order, "
+                    "move the ships."
+                ),
+                _(
+                    "After rounds four, eight and twelve the strongest colour on each planet "
+                    "scores; diplomacy and money score too."
+                ),
+            ),
         ),
         GameInfo(
             "isle_of_cats",
@@ -153,6 +227,21 @@ GAMES: dict[str, GameInfo] = {
             4,
             75,
             _("Rescue cats onto your boat before the island sinks."),
+            rules=(
+                _(
+                    "Five days of rescuing cats and treasures onto your boat before the island "
+                    "sinks."
+                ),
+                _(
+                    "Each day: draft and buy discovery cards with your fish, play lessons, then "
+                    "rescue cats in order of speed."
+                ),
+                _(
+                    "Families of three or more touching cats of one colour score; rats left "
+                    "uncovered and unfilled rooms cost points."
+                ),
+                _("Alone, you play against the sister, an automated opponent."),
+            ),
         ),
     ]
 }

@@ -7,6 +7,7 @@ from datetime import datetime
 from typing import Any
 
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import User
@@ -38,6 +39,7 @@ class PlayerPanel:
     left: str
     deadline: datetime | None
     time_left_ms: int | None
+    vacation_until: datetime | None
 
 
 @dataclass(frozen=True)
@@ -98,6 +100,7 @@ def table_for(match: Match, user: User | Any) -> Table:
     state = match.state
     acting = engine.to_act(state) if not match.is_over else set()
     view = engine.view(state, seat)
+    now = timezone.now()
     legal = engine.legal_moves(state, seat) if seat is not None and seat in acting else []
     players = [
         PlayerPanel(
@@ -112,6 +115,9 @@ def table_for(match: Match, user: User | Any) -> Table:
             left=s.get_left_display() if s.left else "",
             deadline=None if match.is_over else s.deadline(match),
             time_left_ms=s.time_left_ms,
+            vacation_until=s.user.vacation_until
+            if s.user.vacation_until and s.user.vacation_until > now
+            else None,
         )
         for s in seats
     ]

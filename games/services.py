@@ -7,7 +7,7 @@ import random
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from asgiref.sync import async_to_sync
@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from django_tasks import default_task_backend, task
 
 from accounts.models import User
-from games.models import Match, Move, Seat
+from games.models import Match, Move, Seat, SeatHandover, Vacation
 from games.registry import GAMES, GameInfo
 from games.rules import RECORD_FORMAT, IllegalMove
 
@@ -187,6 +187,60 @@ def leave_match(*, match_id: int, user: User, reason: str) -> None:
         _hand_to_bot(match, seat, reason, timezone.now())
 
 
+def hand_seat(*, match_id: int, user: User, substitute: User) -> None:
+    """Give one's seat to a substitute instead of a bot; the handover stays on record."""
+    with transaction.atomic():
+        match = _locked(match_id)
+        if match.is_over:
+            raise MoveRefused(_("The game is over."))
+        seat = next((s for s in match.seat_list if s.user_id == user.pk and not s.is_bot), None)
+        if seat is None:
+            raise MoveRefused(_("You do not sit at this table."))
+        if substitute.is_bot or not substitute.is_active or substitute.pk == user.pk:
+            raise MoveRefused(_("Choose another player as your substitute."))
+        if any(s.user_id == substitute.pk for s in match.seat_list):
+            raise MoveRefused(_("%(name)s already plays this match.") % {"name": substitute})
+        SeatHandover.objects.create(
+            match=match, seat=seat.number, from_user=user, to_user=substitute
+        )
+        seat.user = substitute
+        seat.save(update_fields=["user"])
+        _after_commit(match, GAMES[match.game])
+
+
+def declare_vacation(*, user: User, days: int, now: datetime) -> Vacation:
+    """Pause the turn-based clocks of the player's matches for some days of their yearly
+    allowance; the other players see it on the table."""
+    if user.vacation_until is not None and user.vacation_until > now:
+        raise MoveRefused(_("You are already on vacation."))
+    taken = sum(
+        (vacation.ends - vacation.starts).days
+        for vacation in Vacation.objects.filter(user=user, starts__year=now.year)
+    )
+    if not 1 <= days <= Vacation.DAYS_PER_YEAR - taken:
+        raise MoveRefused(
+            _("You have %(left)d vacation days left this year.")
+            % {"left": Vacation.DAYS_PER_YEAR - taken}
+        )
+    with transaction.atomic():
+        vacation = Vacation.objects.create(user=user, starts=now, ends=now + timedelta(days=days))
+        user.vacation_until = vacation.ends
+        user.save(update_fields=["vacation_until"])
+        seats = Seat.objects.filter(
+            user=user,
+            is_bot=False,
+            turn_started_at__isnull=False,
+            match__status=Match.Status.ACTIVE,
+            match__pace=Match.Pace.TURN_BASED,
+        ).select_related("match", "user")
+        for seat in seats:
+            _check_at(seat.match, seat.deadline(seat.match))
+            transaction.on_commit(
+                lambda match=seat.match: announce_move(match.pk, match.move_count)
+            )
+    return vacation
+
+
 def expire_clocks(*, match_id: int, now: datetime) -> list[int]:
     """Hand every acting seat whose time is up at `now` to a bot; returns those seats.
 
@@ -248,13 +302,16 @@ def _run_clocks(
     if not changed:
         return
     Seat.objects.bulk_update(changed, ["time_left_ms", "turn_started_at"])
-    if default_task_backend.supports_defer:
-        deadlines = [d for seat in changed if (d := seat.deadline(match)) is not None]
-        match_id = match.pk
-        for deadline in deadlines:
-            transaction.on_commit(
-                lambda at=deadline: check_clock.using(run_after=at).enqueue(match_id=match_id)
-            )
+    for seat in changed:
+        _check_at(match, seat.deadline(match))
+
+
+def _check_at(match: Match, deadline: datetime | None) -> None:
+    """Queue a clock check for when a deadline passes (backends that cannot defer run none)."""
+    if deadline is None or not default_task_backend.supports_defer:
+        return
+    match_id = match.pk
+    transaction.on_commit(lambda: check_clock.using(run_after=deadline).enqueue(match_id=match_id))
 
 
 def _playable(game: str) -> GameInfo:
@@ -266,7 +323,7 @@ def _playable(game: str) -> GameInfo:
 
 def _locked(match_id: int) -> Match:
     match = Match.objects.select_for_update().get(pk=match_id)
-    match.seat_list = list(match.seats.all())
+    match.seat_list = list(match.seats.select_related("user"))
     return match
 
 

@@ -6,7 +6,9 @@ urlpatterns = [
     path("matches/<int:match_id>/", views.match_table, name="match_table"),
     path("matches/<int:match_id>/move/", views.submit_move, name="match_move"),
     path("matches/<int:match_id>/leave/", views.leave_match, name="match_leave"),
+    path("matches/<int:match_id>/hand/", views.hand_seat, name="match_hand_seat"),
     path("matches/<int:match_id>/replay/", views.match_replay, name="match_replay"),
     path("matches/<int:match_id>/record.json", views.match_record, name="match_record"),
+    path("games/<slug:game>/rules/", views.rules_summary, name="rules_summary"),
     path("play/<slug:game>/bots/", views.play_against_bots, name="play_against_bots"),
 ]

@@ -74,6 +74,34 @@ def leave_match(request: HttpRequest, match_id: int) -> HttpResponse:
     return redirect(match)
 
 
+@require_POST
+@login_required
+def hand_seat(request: HttpRequest, match_id: int) -> HttpResponse:
+    """Give one's seat to a substitute named in the form."""
+    match = get_object_or_404(Match, pk=match_id)
+    name = request.POST.get("username", "").strip()
+    substitute = User.objects.filter(username__iexact=name, deleted_at__isnull=True).first()
+    try:
+        if substitute is None:
+            raise services.MoveRefused(_("There is no player called %(name)s.") % {"name": name})
+        services.hand_seat(match_id=match.pk, user=request.user, substitute=substitute)
+    except services.MoveRefused as refusal:
+        messages.error(request, _(refusal.message))
+    else:
+        messages.success(
+            request, _("%(name)s plays your seat now.") % {"name": substitute.public_name}
+        )
+    return redirect(match)
+
+
+@require_safe
+def rules_summary(request: HttpRequest, game: str) -> HttpResponse:
+    info = GAMES.get(game)
+    if info is None:
+        raise Http404
+    return render(request, "games/rules_summary.html", {"game": info})
+
+
 @require_safe
 def match_replay(request: HttpRequest, match_id: int) -> HttpResponse:
     """Step through the moves; the arrows, the slider and the buttons all ask for `?step=`."""

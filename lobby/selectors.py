@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from django.db.models import Count, Prefetch, Q, QuerySet
 
 from accounts.models import User
-from games.models import Match, Seat
+from games.models import Match, Seat, Vacation
 from games.registry import GAMES
 from lobby.models import Invitation, Table, TableSeat
 
@@ -55,13 +56,14 @@ class MyMatch:
     seat: Seat
     my_turn: bool
     names: list[str]
+    deadline: datetime | None = None
 
 
 def my_matches(user: User) -> dict[str, list[MyMatch]]:
     """Every match the user sits in: where it is their turn first, then waiting, then finished."""
     seats = (
         Seat.objects.filter(user=user)
-        .select_related("match")
+        .select_related("match", "user")
         .prefetch_related("match__seats__user")
         .order_by("-match__started_at")
     )
@@ -73,6 +75,22 @@ def my_matches(user: User) -> dict[str, list[MyMatch]]:
             groups["finished"].append(MyMatch(match, seat, False, names))
             continue
         my_turn = seat.number in GAMES[match.game].engine.to_act(match.state)
-        groups["my_turn" if my_turn else "waiting"].append(MyMatch(match, seat, my_turn, names))
+        entry = MyMatch(match, seat, my_turn, names, seat.deadline(match) if my_turn else None)
+        groups["my_turn" if my_turn else "waiting"].append(entry)
     groups["finished"] = groups["finished"][:20]
     return groups
+
+
+@dataclass(frozen=True)
+class VacationState:
+    until: datetime | None
+    days_left: int
+
+
+def vacation_of(user: User, now: datetime) -> VacationState:
+    taken = sum(
+        (vacation.ends - vacation.starts).days
+        for vacation in Vacation.objects.filter(user=user, starts__year=now.year)
+    )
+    until = user.vacation_until if user.vacation_until and user.vacation_until > now else None
+    return VacationState(until=until, days_left=max(Vacation.DAYS_PER_YEAR - taken, 0))

@@ -5,6 +5,7 @@ from lobby import views
 urlpatterns = [
     path("", views.home, name="home"),
     path("my-games/", views.my_games, name="my_games"),
+    path("my-games/vacation/", views.take_vacation, name="take_vacation"),
     path("tables/new/<slug:game>/", views.open_table, name="lobby_open_table"),
     path("tables/quick/<slug:game>/", views.quick_play, name="lobby_quick_play"),
     path("tables/<int:table_id>/", views.table_room, name="lobby_table"),

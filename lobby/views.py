@@ -3,10 +3,13 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render, resolve_url
+from django.utils import timezone
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect
 
 from accounts.models import User
+from games import services as game_services
 from games.registry import GAMES
 from lobby import selectors, services
 from lobby.forms import OpenTableForm
@@ -169,4 +172,24 @@ def quick_play(request: HttpRequest, game: str) -> HttpResponse:
 @login_required
 @require_safe
 def my_games(request: HttpRequest) -> HttpResponse:
-    return render(request, "lobby/my_games.html", {"groups": selectors.my_matches(request.user)})
+    context = {
+        "groups": selectors.my_matches(request.user),
+        "vacation": selectors.vacation_of(request.user, timezone.now()),
+    }
+    return render(request, "lobby/my_games.html", context)
+
+
+@login_required
+@require_POST
+def take_vacation(request: HttpRequest) -> HttpResponse:
+    """Pause the clocks of one's turn-based matches for some days."""
+    try:
+        days = int(request.POST.get("days", ""))
+        game_services.declare_vacation(user=request.user, days=days, now=timezone.now())
+    except ValueError:
+        messages.error(request, _("Give the number of days."))
+    except game_services.MoveRefused as refusal:
+        messages.error(request, refusal.message)
+    else:
+        messages.success(request, _("Enjoy your vacation: your move clocks wait for you."))
+    return redirect("my_games")

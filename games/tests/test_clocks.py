@@ -1,6 +1,6 @@
 """Clocks: real-time and turn-based limits, replacement by a bot, resigning."""
 
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 from unittest import mock
 
 import pytest
@@ -9,7 +9,7 @@ from django.utils import timezone
 
 from games import services
 from games.kosmopolis import engine
-from games.models import Match, Seat
+from games.models import Match, Seat, SeatHandover
 
 pytestmark = pytest.mark.django_db
 
@@ -134,3 +134,34 @@ def test_the_clock_filter_reads_like_a_chess_clock():
     from games.templatetags.table import clock
 
     assert [clock(ms) for ms in (0, 65_000, 3_723_000, -5)] == ["0:00", "1:05", "1:02:03", "0:00"]
+
+
+def test_a_player_hands_the_seat_to_a_substitute_and_both_stay_on_record(client, people):
+    match = services.start_match(game="kosmopolis", players=people[:2])
+    with pytest.raises(services.MoveRefused, match="already plays"):
+        services.hand_seat(match_id=match.pk, user=people[0], substitute=people[1])
+    client.force_login(people[0])
+    client.post(reverse("match_hand_seat", args=[match.pk]), {"username": "ota"})
+    seat = _seat(match, 0)
+    assert (seat.user, seat.is_bot) == (people[2], False)
+    handover = SeatHandover.objects.get(match=match)
+    assert (handover.seat, handover.from_user, handover.to_user) == (0, people[0], people[2])
+    _move(match, people[2], 0)
+
+
+def test_a_vacation_pauses_turn_based_clocks_within_the_yearly_allowance(people):
+    started = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
+    with mock.patch("games.services.timezone.now", return_value=started):
+        match = services.start_match(
+            game="kosmopolis", players=people[:2], pace=Match.Pace.TURN_BASED, move_hours=24
+        )
+    vacation = services.declare_vacation(user=people[0], days=5, now=started)
+    seat = _seat(match, 0)
+    assert seat.deadline(match) == vacation.ends + timedelta(hours=24)
+    assert services.expire_clocks(match_id=match.pk, now=started + timedelta(days=3)) == [1]
+    with pytest.raises(services.MoveRefused, match="already on vacation"):
+        services.declare_vacation(user=people[0], days=1, now=started + timedelta(days=1))
+    later = vacation.ends + timedelta(days=1)
+    with pytest.raises(services.MoveRefused, match="16 vacation days"):
+        services.declare_vacation(user=people[0], days=17, now=later)
+    services.declare_vacation(user=people[0], days=16, now=later)

@@ -1,15 +1,18 @@
-"""Bots move in the task worker process, not in the request that woke them."""
+"""The task worker process: bots move there, not in the request that woke them, and clocks
+are enforced there even when no page is open."""
 
 import os
 import subprocess
 import sys
+from datetime import timedelta
 
 import pytest
 from django.conf import settings
+from django.utils import timezone
 
 from games import services
 from games.kosmopolis import engine
-from games.models import Move
+from games.models import Move, Seat
 from games.tests.browser import database_url
 
 
@@ -34,3 +37,24 @@ def test_the_worker_plays_the_bots_turns(settings_override_tasks, people, bots):
 @pytest.fixture
 def settings_override_tasks(settings):
     settings.TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_worker_enforces_a_clock_nobody_is_watching(settings_override_tasks, people):
+    match = services.start_match(
+        game="kosmopolis", players=people[:2], clock_seconds=60, increment_seconds=0
+    )
+    Seat.objects.filter(match=match).update(turn_started_at=timezone.now() - timedelta(minutes=5))
+    services.check_clock.enqueue(match_id=match.pk)
+    env = {**os.environ, "DATABASE_URL": database_url(), "DEBUG": "1"}
+    subprocess.run(
+        [sys.executable, "manage.py", "db_worker", "--batch", "--no-startup-delay", "--no-reload"],
+        cwd=settings.BASE_DIR,
+        env=env,
+        check=True,
+        capture_output=True,
+        timeout=120,
+    )
+    assert sorted(
+        Seat.objects.filter(match=match, left=Seat.Left.TIMED_OUT).values_list("number", flat=True)
+    ) == [0, 1]

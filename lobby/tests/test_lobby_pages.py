@@ -88,3 +88,28 @@ def test_the_lobby_list_changes_live_when_a_table_opens_and_starts(people):
     marker = f'id="lobby-table-{table.pk}" data-status='
     assert f'{marker}"open"' in opened
     assert f'{marker}"started"' in started
+
+
+def test_my_games_shows_the_time_left_and_takes_a_vacation(client, people):
+    table = services.open_table(
+        host=people[0], game="kosmopolis", seats=2, pace="turn", move_hours=48
+    )
+    services.join_table(table_id=table.pk, user=people[1])
+    client.force_login(people[0])
+    html = client.get(reverse("my_games")).content.decode()
+    assert "left</time>" in html
+    assert "21 left this year" in html
+    client.post(reverse("take_vacation"), {"days": "3"})
+    html = client.get(reverse("my_games")).content.decode()
+    assert "You are on vacation until" in html
+    people[0].refresh_from_db()
+    assert people[0].vacation_until is not None
+
+
+@pytest.mark.parametrize("slug", ["kosmopolis", "seven_dragons", "space_dragons", "isle_of_cats"])
+def test_every_game_has_a_rules_summary_in_both_languages(client, slug):
+    english = client.get(reverse("rules_summary", args=[slug]), HTTP_ACCEPT_LANGUAGE="en")
+    czech = client.get(reverse("rules_summary", args=[slug]), HTTP_ACCEPT_LANGUAGE="cs")
+    assert english.status_code == czech.status_code == 200
+    assert english.content.decode().count("<li>") >= 4
+    assert english.content != czech.content
