@@ -87,6 +87,7 @@ class Seat(models.Model):
     turn_started_at = models.DateTimeField(_("acting since"), null=True, blank=True)
     left = models.CharField(_("left the match"), max_length=12, choices=Left.choices, blank=True)
     replaced_at = models.DateTimeField(_("replaced by a bot"), null=True, blank=True)
+    substitute_wanted = models.BooleanField(_("looking for a substitute"), default=False)
 
     class Meta:
         verbose_name = _("seat")

@@ -38,6 +38,10 @@ class MoveAccepted:
     duplicate: bool = False
 
 
+LOBBY_GROUP = "lobby"
+"""The lobby's listeners; told when a seat looks for a substitute or finds one."""
+
+
 def match_group(match_id: int) -> str:
     return f"match-{match_id}"
 
@@ -203,9 +207,37 @@ def hand_seat(*, match_id: int, user: User, substitute: User) -> None:
         SeatHandover.objects.create(
             match=match, seat=seat.number, from_user=user, to_user=substitute
         )
+        if seat.substitute_wanted:
+            transaction.on_commit(_tell_lobby)
         seat.user = substitute
-        seat.save(update_fields=["user"])
+        seat.substitute_wanted = False
+        seat.save(update_fields=["user", "substitute_wanted"])
         _after_commit(match, GAMES[match.game])
+
+
+def ask_for_substitute(*, match_id: int, user: User) -> None:
+    """Offer one's seat to a volunteer from the lobby; the player plays on until one comes."""
+    with transaction.atomic():
+        match = _locked(match_id)
+        if match.is_over:
+            raise MoveRefused(_("The game is over."))
+        seat = next((s for s in match.seat_list if s.user_id == user.pk and not s.is_bot), None)
+        if seat is None:
+            raise MoveRefused(_("You do not sit at this table."))
+        seat.substitute_wanted = True
+        seat.save(update_fields=["substitute_wanted"])
+        _after_commit(match, GAMES[match.game], wake_bots=False)
+        transaction.on_commit(_tell_lobby)
+
+
+def volunteer(*, match_id: int, seat_number: int, user: User) -> None:
+    """Take over a seat whose player asked for a substitute."""
+    with transaction.atomic():
+        match = _locked(match_id)
+        seat = next((s for s in match.seat_list if s.number == seat_number), None)
+        if match.is_over or seat is None or not seat.substitute_wanted or seat.is_bot:
+            raise MoveRefused(_("This seat no longer needs a substitute."))
+        hand_seat(match_id=match_id, user=seat.user, substitute=user)
 
 
 def declare_vacation(*, user: User, days: int, now: datetime) -> Vacation:
@@ -387,6 +419,12 @@ def _after_commit(match: Match, info: GameInfo, *, wake_bots: bool = True) -> No
     acting = info.engine.to_act(match.state)
     if any(s.is_bot and s.number in acting for s in match.seat_list):
         transaction.on_commit(lambda: run_bots.enqueue(match_id=match_id))
+
+
+def _tell_lobby() -> None:
+    layer = get_channel_layer()
+    if layer is not None:
+        async_to_sync(layer.group_send)(LOBBY_GROUP, {"type": "lobby.changed"})
 
 
 def announce_move(match_id: int, seq: int) -> None:

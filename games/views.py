@@ -2,9 +2,10 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
-from django_htmx.http import reswap
+from django_htmx.http import HttpResponseClientRedirect, reswap
 
 from accounts.models import User
 from games import services
@@ -92,6 +93,34 @@ def hand_seat(request: HttpRequest, match_id: int) -> HttpResponse:
             request, _("%(name)s plays your seat now.") % {"name": substitute.public_name}
         )
     return redirect(match)
+
+
+@require_POST
+@login_required
+def ask_for_substitute(request: HttpRequest, match_id: int) -> HttpResponse:
+    match = get_object_or_404(Match, pk=match_id)
+    try:
+        services.ask_for_substitute(match_id=match.pk, user=request.user)
+    except services.MoveRefused as refusal:
+        messages.error(request, _(refusal.message))
+    else:
+        messages.success(
+            request, _("Your seat is offered in the lobby; play on until someone comes.")
+        )
+    return redirect(match)
+
+
+@require_POST
+@login_required
+def volunteer(request: HttpRequest, match_id: int, seat: int) -> HttpResponse:
+    match = get_object_or_404(Match, pk=match_id)
+    target = match.get_absolute_url()
+    try:
+        services.volunteer(match_id=match.pk, seat_number=seat, user=request.user)
+    except services.MoveRefused as refusal:
+        messages.error(request, _(refusal.message))
+        target = reverse("home")
+    return HttpResponseClientRedirect(target) if request.htmx else redirect(target)
 
 
 @require_safe

@@ -94,3 +94,13 @@ def vacation_of(user: User, now: datetime) -> VacationState:
     )
     until = user.vacation_until if user.vacation_until and user.vacation_until > now else None
     return VacationState(until=until, days_left=max(Vacation.DAYS_PER_YEAR - taken, 0))
+
+
+def seats_wanting_substitutes(user: User | Any) -> QuerySet[Seat]:
+    """Seats of running matches whose players asked for a volunteer (not the user's own)."""
+    seats = Seat.objects.filter(
+        substitute_wanted=True, is_bot=False, match__status=Match.Status.ACTIVE
+    ).select_related("match", "user")
+    if getattr(user, "is_authenticated", False):
+        seats = seats.exclude(match__seats__user=user)
+    return seats.order_by("match__started_at")[:20]

@@ -14,9 +14,9 @@ from accounts.models import User
 from games import services as game_services
 from games.models import Match
 from games.registry import GAMES
+from games.services import LOBBY_GROUP
 from lobby.models import Invitation, Table, TableSeat
 
-LOBBY_GROUP = "lobby"
 MOVE_HOURS = (12, 24, 48, 72)
 
 

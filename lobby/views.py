@@ -32,6 +32,7 @@ def home_context(user) -> dict:
         "tables": selectors.open_tables(),
         "started": selectors.recently_started(),
         "entered": selectors.entered_tables(user),
+        "wanted": selectors.seats_wanting_substitutes(user),
         "invitations": selectors.pending_invitations(user) if user.is_authenticated else [],
     }
 

@@ -165,3 +165,22 @@ def test_a_vacation_pauses_turn_based_clocks_within_the_yearly_allowance(people)
     with pytest.raises(services.MoveRefused, match="16 vacation days"):
         services.declare_vacation(user=people[0], days=17, now=later)
     services.declare_vacation(user=people[0], days=16, now=later)
+
+
+def test_a_volunteer_from_the_lobby_takes_over_a_seat(client, people):
+    match = services.start_match(game="kosmopolis", players=people[:2])
+    client.force_login(people[1])
+    client.post(reverse("match_ask_sub", args=[match.pk]))
+    assert _seat(match, 1).substitute_wanted
+    client.force_login(people[0])
+    refused = client.post(reverse("match_volunteer", args=[match.pk, 1]))
+    assert refused.url == reverse("home")
+    assert _seat(match, 1).user == people[1]
+    client.force_login(people[3])
+    assert f"wanted-{match.pk}-1" in client.get(reverse("home")).content.decode()
+    response = client.post(reverse("match_volunteer", args=[match.pk, 1]))
+    assert response.url == match.get_absolute_url()
+    seat = _seat(match, 1)
+    assert (seat.user, seat.substitute_wanted) == (people[3], False)
+    assert SeatHandover.objects.get(match=match).from_user == people[1]
+    assert f"wanted-{match.pk}-1" not in client.get(reverse("home")).content.decode()
