@@ -2,5 +2,6 @@
 
 from games.routing import websocket_urlpatterns as table_routes
 from lobby.routing import websocket_urlpatterns as lobby_routes
+from notifications.routing import websocket_urlpatterns as bell_routes
 
-websocket_urlpatterns = [*table_routes, *lobby_routes]
+websocket_urlpatterns = [*table_routes, *lobby_routes, *bell_routes]

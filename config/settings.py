@@ -44,6 +44,7 @@ INSTALLED_APPS = [
     "games.seven_dragons",
     "games.space_dragons",
     "lobby",
+    "notifications",
 ]
 
 MIDDLEWARE = [
@@ -78,6 +79,7 @@ TEMPLATES = [
                 "django.template.context_processors.tz",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "notifications.context_processors.bell",
             ],
         },
     },

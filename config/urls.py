@@ -5,6 +5,7 @@ urlpatterns = [
     path("", include("lobby.urls")),
     path("", include("accounts.urls")),
     path("", include("games.urls")),
+    path("", include("notifications.urls")),
     path("accounts/", include("allauth.urls")),
     path("admin/", admin.site.urls),
 ]

@@ -21,6 +21,7 @@ from accounts.models import User
 from games.models import Match, Move, Seat, SeatHandover, Vacation
 from games.registry import GAMES, GameInfo
 from games.rules import RECORD_FORMAT, IllegalMove
+from notifications.services import notify
 
 
 class MoveRefused(Exception):  # noqa: N818 - a refusal, not a failure
@@ -99,6 +100,7 @@ def start_match(
             for number, player in enumerate(players)
         )
         _run_clocks(match, info, mover=None, before=set(), now=timezone.now())
+        _notify_turns(match, info, before=set())
         _after_commit(match, info)
     return match
 
@@ -305,6 +307,14 @@ def _hand_to_bot(match: Match, seat: Seat, reason: str, now: datetime) -> None:
     seat.replaced_at = now
     seat.turn_started_at = None
     seat.save(update_fields=["is_bot", "left", "replaced_at", "turn_started_at"])
+    if reason == Seat.Left.TIMED_OUT:
+        notify(
+            users=[seat.user],
+            kind="replaced_by_bot",
+            link=match.get_absolute_url(),
+            match_id=match.pk,
+            params={"game": match.game, "match": match.pk},
+        )
     _after_commit(match, GAMES[match.game])
 
 
@@ -394,6 +404,7 @@ def _record(
         fields += ["status", "result", "finished_at"]
     else:
         _run_clocks(match, info, mover=seat, before=acting_before, now=timezone.now())
+        _notify_turns(match, info, before=acting_before)
     match.save(update_fields=fields)
     _after_commit(match, info, wake_bots=wake_bots)
     return MoveAccepted(seq=seq)
@@ -407,7 +418,30 @@ def _finish(match: Match, info: GameInfo) -> None:
     for seat in match.seat_list:
         seat.score = result["scores"][seat.number]
         seat.rank = result["ranks"][seat.number]
-    Seat.objects.bulk_update(match.seat_list, ["score", "rank"])
+        seat.turn_started_at = None
+    Seat.objects.bulk_update(match.seat_list, ["score", "rank", "turn_started_at"])
+    for seat in match.seat_list:
+        if not seat.is_bot:
+            notify(
+                users=[seat.user],
+                kind="match_ended",
+                link=match.get_absolute_url(),
+                match_id=match.pk,
+                params={"game": match.game, "match": match.pk, "rank": seat.rank},
+            )
+
+
+def _notify_turns(match: Match, info: GameInfo, *, before: set[int]) -> None:
+    """Tell the people who must act now and were not already acting (never the mover)."""
+    acting = info.engine.to_act(match.state) - before
+    notify(
+        users=[s.user for s in match.seat_list if s.number in acting and not s.is_bot],
+        kind="your_turn",
+        link=match.get_absolute_url(),
+        match_id=match.pk,
+        params={"game": match.game, "match": match.pk},
+        once_per_match=True,
+    )
 
 
 def _after_commit(match: Match, info: GameInfo, *, wake_bots: bool = True) -> None:

@@ -13,6 +13,7 @@ from games.models import Match
 from games.registry import GAMES
 from games.rules import IllegalMove
 from games.selectors import record_of, replay_for, table_for
+from notifications.services import mark_match_read
 
 TABLE_PAGE = "games/table.html"
 
@@ -25,6 +26,8 @@ def _match(match_id: int) -> Match:
 def match_table(request: HttpRequest, match_id: int) -> HttpResponse:
     """The table page; with htmx (the fallback poll) only the table region."""
     table = table_for(_match(match_id), request.user)
+    if table.seat is not None:
+        mark_match_read(user=request.user, match_id=match_id)
     template = TABLE_PAGE + "#table" if request.htmx else TABLE_PAGE
     return render(request, template, table.context())
 
@@ -42,6 +45,7 @@ def submit_move(request: HttpRequest, match_id: int) -> HttpResponse:
         services.submit_move(
             match_id=match.pk, user=request.user, move=move, expected_seq=expected_seq
         )
+        mark_match_read(user=request.user, match_id=match.pk)
     except (IllegalMove, services.MoveRefused) as refusal:
         error = _(refusal.message)
     except ValueError:

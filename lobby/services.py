@@ -16,6 +16,7 @@ from games.models import Match
 from games.registry import GAMES
 from games.services import LOBBY_GROUP
 from lobby.models import Invitation, Table, TableSeat
+from notifications.services import notify
 
 MOVE_HOURS = (12, 24, 48, 72)
 
@@ -216,6 +217,12 @@ def invite(*, table_id: int, by: User, username: str) -> Invitation:
             invitee=invitee,
             defaults={"invited_by": by, "answer": Invitation.Answer.PENDING},
         )
+        notify(
+            users=[invitee],
+            kind="invitation",
+            link=table.get_absolute_url(),
+            params={"game": table.game, "name": by.public_name},
+        )
         _announce(table)
     return invitation
 
@@ -263,6 +270,13 @@ def _start(table: Table) -> None:
     )
     table.status = Table.Status.STARTED
     table.save(update_fields=["match", "status"])
+    notify(
+        users=players,
+        kind="table_started",
+        link=table.match.get_absolute_url(),
+        match_id=table.match.pk,
+        params={"game": table.game, "match": table.match.pk},
+    )
 
 
 def _announce(table: Table) -> None:

@@ -13,6 +13,8 @@ from django.db import connection
 from django.test import Client
 
 CHROMIUM = "/usr/bin/chromium"
+EXPECT_TIMEOUT_MS = 15_000
+"""Patient assertions: CI's two cores run the server, the worker and Chromium at once."""
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -76,7 +78,7 @@ def table_seq(page) -> int:
     return int(page.locator("#status").get_attribute("data-seq"))
 
 
-def wait_until_seq(page, seq: int, seconds: float = 10) -> None:
+def wait_until_seq(page, seq: int, seconds: float = 20) -> None:
     """Poll the page (the site's CSP forbids Playwright's injected wait functions)."""
     deadline = time.monotonic() + seconds
     while table_seq(page) < seq:

@@ -11,6 +11,7 @@ from games.models import Match
 from games.tests.browser import (
     CHROMIUM,
     CHROMIUM_ARGS,
+    EXPECT_TIMEOUT_MS,
     serve_site,
     session_cookie,
     table_seq,
@@ -57,6 +58,8 @@ def _make_a_move(page) -> None:
 
 def test_two_people_and_a_bot_play_kosmopolis_to_the_end_live(site, people, bots):
     from playwright.sync_api import expect, sync_playwright
+
+    expect.set_options(timeout=EXPECT_TIMEOUT_MS)
 
     eva, jan = people[0], people[1]
     match = services.start_match(game="kosmopolis", players=[eva, jan, bots[0]], seed=20261121)

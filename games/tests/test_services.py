@@ -197,12 +197,15 @@ def test_a_person_against_bots_only_ever_waits_for_themself(people, bots):
 
 
 @pytest.mark.django_db
-def test_a_move_costs_four_queries_however_long_the_match(people):
-    """Lock the match, read its seats, insert the move, update the match: nothing per move."""
+def test_a_move_costs_a_few_queries_however_long_the_match(people):
+    """Lock the match, read its seats, insert the move, update the match, and at most two
+    for the "your turn" notice: nothing grows with the number of moves already played."""
     match = services.start_match(game="kosmopolis", players=people[:2])
     counts = []
-    for _turn in range(6):
+    for _turn in range(40):
         match.refresh_from_db()
+        if match.is_over:
+            break
         seat = min(engine.to_act(match.state))
         with CaptureQueriesContext(connection) as queries:
             services.submit_move(
@@ -212,7 +215,9 @@ def test_a_move_costs_four_queries_however_long_the_match(people):
                 expected_seq=match.move_count,
             )
         counts.append(sum(1 for q in queries if "SAVEPOINT" not in q["sql"]))
-    assert counts == [4] * 6
+    assert len(counts) >= 20
+    assert max(counts) <= 6
+    assert max(counts[-10:]) <= max(counts[:10])
 
 
 @pytest.mark.parametrize(

@@ -5,6 +5,7 @@ import pytest
 from games.tests.browser import (
     CHROMIUM,
     CHROMIUM_ARGS,
+    EXPECT_TIMEOUT_MS,
     serve_site,
     session_cookie,
     table_seq,
@@ -20,6 +21,8 @@ def site(transactional_db):
 
 def test_invite_accept_start_with_a_bot_and_play_while_the_lobby_follows(site, people, bots):
     from playwright.sync_api import expect, sync_playwright
+
+    expect.set_options(timeout=EXPECT_TIMEOUT_MS)
 
     eva, jan, ota = people[0], people[1], people[2]
     cookies = [session_cookie(person, site) for person in (eva, jan, ota)]

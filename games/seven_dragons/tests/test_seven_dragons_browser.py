@@ -9,6 +9,7 @@ from games import services
 from games.tests.browser import (
     CHROMIUM,
     CHROMIUM_ARGS,
+    EXPECT_TIMEOUT_MS,
     serve_site,
     session_cookie,
     table_seq,
@@ -36,6 +37,8 @@ def _make_a_move(page) -> None:
 
 def test_a_person_plays_seven_dragons_against_bots_to_the_end(site):
     from playwright.sync_api import expect, sync_playwright
+
+    expect.set_options(timeout=EXPECT_TIMEOUT_MS)
 
     eva = User.objects.create_user("eva", "eva@example.com", "heslo-123-abc", display_name="Eva")
     bots = [

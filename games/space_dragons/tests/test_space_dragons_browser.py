@@ -12,6 +12,7 @@ from games.models import Match
 from games.tests.browser import (
     CHROMIUM,
     CHROMIUM_ARGS,
+    EXPECT_TIMEOUT_MS,
     serve_site,
     session_cookie,
     table_seq,
@@ -43,6 +44,8 @@ def _choose_and_confirm(page) -> None:
 
 def test_a_person_drafts_and_plays_a_whole_game_against_bots(site, players):
     from playwright.sync_api import expect, sync_playwright
+
+    expect.set_options(timeout=EXPECT_TIMEOUT_MS)
 
     match = services.start_match(game="space_dragons", players=players, seed=20261121)
     cookie = session_cookie(players[0], site)

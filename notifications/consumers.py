@@ -1,0 +1,36 @@
+"""The bell: one group per user, re-rendered when that user's notifications change."""
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+from django.template.loader import render_to_string
+from django.utils import translation
+
+from notifications.selectors import unread_count
+from notifications.services import user_group
+
+
+class BellConsumer(AsyncWebsocketConsumer):
+    async def connect(self) -> None:
+        user = self.scope.get("user")
+        if not getattr(user, "is_authenticated", False):
+            await self.close(code=4401)
+            return
+        self.group = user_group(user.pk)
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.accept()
+
+    async def disconnect(self, code: int) -> None:
+        if hasattr(self, "group"):
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+
+    async def bell_changed(self, message: dict) -> None:
+        await self.send(text_data=await self._render())
+
+    @database_sync_to_async
+    def _render(self) -> str:
+        user = self.scope["user"]
+        with translation.override(user.language):
+            return render_to_string(
+                "notifications/bell.html",
+                {"unread_notifications": unread_count(user), "oob": True},
+            )

@@ -1,0 +1,31 @@
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from accounts.preferences import NOTIFICATION_KINDS
+
+
+class Notification(models.Model):
+    """Something a player should know: stored in the transaction that caused it, delivered
+    after commit. `params` fill the kind's sentence in the reader's language when shown."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notifications"
+    )
+    kind = models.CharField(
+        _("kind"), max_length=24, choices=[(k, v) for k, v in NOTIFICATION_KINDS.items()]
+    )
+    params = models.JSONField(_("details"), default=dict)
+    link = models.CharField(_("link"), max_length=200)
+    match_id = models.PositiveIntegerField(_("match"), null=True, blank=True)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    read_at = models.DateTimeField(_("read"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("notification")
+        verbose_name_plural = _("notifications")
+        ordering = ["-created_at", "-pk"]
+        indexes = [models.Index(fields=["user", "read_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.kind} for {self.user}"

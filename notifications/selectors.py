@@ -1,0 +1,34 @@
+"""Reads for the bell and the notifications page, and each notice's sentence."""
+
+from __future__ import annotations
+
+from django.db.models import QuerySet
+from django.utils.translation import gettext as _
+
+from accounts.models import User
+from games.registry import GAMES
+from notifications.models import Notification
+
+
+def unread_count(user: User) -> int:
+    return Notification.objects.filter(user=user, read_at__isnull=True).count()
+
+
+def latest(user: User, limit: int = 20) -> QuerySet[Notification]:
+    return Notification.objects.filter(user=user)[:limit]
+
+
+def sentence(notification: Notification) -> str:
+    """The notice in the active language (the reader's, not the sender's)."""
+    params = dict(notification.params)
+    info = GAMES.get(params.get("game", ""))
+    params["game"] = str(info.name) if info else params.get("game", "")
+    texts = {
+        "your_turn": _("It is your turn in %(game)s #%(match)s."),
+        "invitation": _("%(name)s invites you to a table of %(game)s."),
+        "table_started": _("Your table of %(game)s has started."),
+        "match_ended": _("%(game)s #%(match)s has ended: you placed %(rank)s."),
+        "replaced_by_bot": _("Your time ran out in %(game)s #%(match)s; a bot plays your seat."),
+        "turn_reminder": _("Two hours left for your move in %(game)s #%(match)s."),
+    }
+    return texts[notification.kind] % params

@@ -1,0 +1,77 @@
+"""Creating and reading notifications. Callers create them inside their own transaction;
+the bell of each recipient is told after commit, over the user's channel group."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.db import transaction
+from django.utils import timezone
+
+from accounts.models import User
+from notifications.models import Notification
+
+
+def user_group(user_id: int) -> str:
+    return f"user-{user_id}"
+
+
+def notify(
+    *,
+    users: Iterable[User],
+    kind: str,
+    link: str,
+    match_id: int | None = None,
+    params: dict[str, Any] | None = None,
+    once_per_match: bool = False,
+) -> list[Notification]:
+    """Notify people (never bots, never those who turned this kind off on the site).
+
+    `once_per_match` keeps a single unread notice of this kind per match (e.g. "your turn").
+    """
+    created = []
+    for user in users:
+        if user.is_bot or user.deleted_at is not None or not user.wants(kind, "site"):
+            continue
+        if (
+            once_per_match
+            and Notification.objects.filter(
+                user=user, kind=kind, match_id=match_id, read_at__isnull=True
+            ).exists()
+        ):
+            continue
+        created.append(
+            Notification(user=user, kind=kind, link=link, match_id=match_id, params=params or {})
+        )
+    Notification.objects.bulk_create(created)
+    for user_id in {n.user_id for n in created}:
+        transaction.on_commit(lambda user_id=user_id: _ring(user_id))
+    return created
+
+
+def mark_match_read(*, user: User, match_id: int) -> int:
+    """Opening a match reads its notifications."""
+    count = Notification.objects.filter(user=user, match_id=match_id, read_at__isnull=True).update(
+        read_at=timezone.now()
+    )
+    if count:
+        transaction.on_commit(lambda: _ring(user.pk))
+    return count
+
+
+def mark_all_read(*, user: User) -> int:
+    count = Notification.objects.filter(user=user, read_at__isnull=True).update(
+        read_at=timezone.now()
+    )
+    if count:
+        transaction.on_commit(lambda: _ring(user.pk))
+    return count
+
+
+def _ring(user_id: int) -> None:
+    layer = get_channel_layer()
+    if layer is not None:
+        async_to_sync(layer.group_send)(user_group(user_id), {"type": "bell.changed"})
