@@ -8,6 +8,7 @@ from django.conf import settings
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
 
+from games.live import csrf_token_for
 from games.models import Match
 from games.selectors import TABLE_REGIONS, table_for
 from games.services import match_group
@@ -19,6 +20,7 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def connect(self) -> None:
         self.match_id = int(self.scope["url_route"]["kwargs"]["match_id"])
         self.sent: dict[str, str] = {}
+        self.csrf_token = csrf_token_for(self.scope)
         if not await self._exists():
             await self.close(code=4404)
             return
@@ -68,6 +70,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             timezone.override(user.zone if getattr(user, "is_authenticated", False) else None),
         ):
             context = table_for(match, user).context(oob=True)
+            context["csrf_token"] = self.csrf_token
             return match.move_count, {
                 region: render_to_string(f"games/table.html#{region}", context)
                 for region in TABLE_REGIONS

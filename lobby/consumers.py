@@ -6,6 +6,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.template.loader import render_to_string
 from django.utils import translation
 
+from games.live import csrf_token_for
 from lobby.models import Table
 from lobby.services import LOBBY_GROUP, table_group
 from lobby.views import HOME, ROOM, home_context, room_context
@@ -14,6 +15,7 @@ from lobby.views import HOME, ROOM, home_context, room_context
 class LobbyConsumer(AsyncWebsocketConsumer):
     async def connect(self) -> None:
         self.table_id = self.scope["url_route"]["kwargs"].get("table_id")
+        self.csrf_token = csrf_token_for(self.scope)
         self.group = LOBBY_GROUP if self.table_id is None else table_group(self.table_id)
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
@@ -29,8 +31,8 @@ class LobbyConsumer(AsyncWebsocketConsumer):
         user = self.scope.get("user")
         language = user.language if getattr(user, "is_authenticated", False) else None
         with translation.override(language or translation.get_language()):
+            live = {"oob": True, "csrf_token": self.csrf_token}
             if self.table_id is None:
-                context = {**home_context(user), "oob": True}
-                return render_to_string(HOME + "#open-tables", context)
+                return render_to_string(HOME + "#open-tables", {**home_context(user), **live})
             table = Table.objects.select_related("host", "match").get(pk=self.table_id)
-            return render_to_string(ROOM + "#room", {**room_context(table, user), "oob": True})
+            return render_to_string(ROOM + "#room", {**room_context(table, user), **live})

@@ -14,10 +14,19 @@ from games.registry import GAMES
 from lobby.models import Invitation, Table, TableSeat
 
 
-def open_tables() -> QuerySet[Table]:
-    """Every table waiting for players; a private one is listed but entered only by invitation."""
+def _visible_to(user: User | Any) -> Q:
+    """Public tables, and private ones where the user sits or is invited."""
+    visible = Q(private=False)
+    if getattr(user, "is_authenticated", False):
+        visible |= Q(sitting__user=user) | Q(invitations__invitee=user)
+    return visible
+
+
+def open_tables(user: User | Any) -> QuerySet[Table]:
+    """Tables waiting for players that this user may see."""
     return (
-        Table.objects.filter(status=Table.Status.OPEN)
+        Table.objects.filter(_visible_to(user), status=Table.Status.OPEN)
+        .distinct()
         .annotate(taken=Count("sitting", distinct=True))
         .select_related("host")
         .prefetch_related(Prefetch("sitting", queryset=TableSeat.objects.select_related("user")))
@@ -25,22 +34,12 @@ def open_tables() -> QuerySet[Table]:
     )
 
 
-def recently_started(limit: int = 8) -> QuerySet[Table]:
+def recently_started(user: User | Any, limit: int = 8) -> QuerySet[Table]:
     return (
-        Table.objects.filter(status=Table.Status.STARTED)
+        Table.objects.filter(_visible_to(user), status=Table.Status.STARTED)
+        .distinct()
         .select_related("host", "match")
         .order_by("-match__started_at")[:limit]
-    )
-
-
-def entered_tables(user: User | Any) -> set[int]:
-    """The private tables this user may enter: where they sit or are invited."""
-    if not getattr(user, "is_authenticated", False):
-        return set()
-    return set(
-        Table.objects.filter(Q(sitting__user=user) | Q(invitations__invitee=user)).values_list(
-            "pk", flat=True
-        )
     )
 
 

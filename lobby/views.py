@@ -29,9 +29,8 @@ def _go(request: HttpRequest, to, *args, **kwargs) -> HttpResponse:
 def home_context(user) -> dict:
     return {
         "games": GAMES.values(),
-        "tables": selectors.open_tables(),
-        "started": selectors.recently_started(),
-        "entered": selectors.entered_tables(user),
+        "tables": selectors.open_tables(user),
+        "started": selectors.recently_started(user),
         "wanted": selectors.seats_wanting_substitutes(user),
         "invitations": selectors.pending_invitations(user) if user.is_authenticated else [],
     }

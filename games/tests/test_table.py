@@ -353,3 +353,28 @@ def test_a_face_down_modifier_is_known_to_its_owner_only(client, people, match):
 
     assert marker not in async_to_sync(pushed_to)(people[0])
     assert marker in async_to_sync(pushed_to)(people[1])
+
+
+def test_forms_pushed_over_the_websocket_carry_a_working_csrf_token(people, match):
+    from django.test import Client
+
+    browser = Client(enforce_csrf_checks=True)
+    browser.force_login(people[0])
+    browser.get(match.get_absolute_url())
+    secret = browser.cookies["csrftoken"].value
+
+    async def pushed() -> str:
+        communicator = _connect(match, people[0])
+        communicator.scope["cookies"] = {"csrftoken": secret}
+        await communicator.connect()
+        try:
+            return await communicator.receive_from()
+        finally:
+            await communicator.disconnect()
+
+    html = async_to_sync(pushed)()
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', html).group(1)
+    form = {**_draft_form(match, 0), "csrfmiddlewaretoken": token}
+    response = browser.post(reverse("match_move", args=[match.pk]), form)
+    assert response.status_code == 302
+    assert Move.objects.filter(match=match).count() == 1

@@ -46,13 +46,16 @@ def test_a_forged_action_changes_nothing(client, people):
     assert table.status == Table.Status.OPEN
 
 
-def test_a_private_table_is_listed_but_entered_only_by_invitation(client, people):
+def test_a_private_table_is_invisible_without_the_invitation(client, people):
     table = services.open_table(host=people[0], game="kosmopolis", seats=3, private=True)
     client.force_login(people[1])
-    lobby = client.get(reverse("home")).content.decode()
-    assert f"lobby-table-{table.pk}" in lobby
-    assert table.get_absolute_url() not in lobby
+    assert f"lobby-table-{table.pk}" not in client.get(reverse("home")).content.decode()
     assert client.get(table.get_absolute_url()).status_code == 404
+    services.invite(table_id=table.pk, by=people[0], username="ota")
+    client.force_login(people[2])
+    assert f"lobby-table-{table.pk}" in client.get(reverse("home")).content.decode()
+    assert client.get(table.get_absolute_url()).status_code == 200
+    client.force_login(people[1])
     page = client.get(reverse("lobby_join_by_link", args=[table.invite_token]))
     assert page.status_code == 200
     client.post(reverse("lobby_join_by_link", args=[table.invite_token]))
