@@ -378,3 +378,13 @@ def test_forms_pushed_over_the_websocket_carry_a_working_csrf_token(people, matc
     response = browser.post(reverse("match_move", args=[match.pk]), form)
     assert response.status_code == 302
     assert Move.objects.filter(match=match).count() == 1
+
+
+def test_the_replay_names_each_seat_instead_of_you(client, bots):
+    finished = services.start_match(game="kosmopolis", players=bots[:2])
+    finished.refresh_from_db()
+    url = reverse("match_replay", args=[finished.pk])
+    html = client.get(url, {"step": 12}, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    for bot in bots[:2]:
+        assert f"City of {bot.public_name}" in html
+    assert "Your city" not in html
