@@ -5,7 +5,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.template.loader import render_to_string
 from django.utils import translation
 
-from notifications.selectors import unread_count
+from notifications.context_processors import bell_context
 from notifications.services import user_group
 
 
@@ -30,7 +30,5 @@ class BellConsumer(AsyncWebsocketConsumer):
     def _render(self) -> str:
         user = self.scope["user"]
         with translation.override(user.language):
-            return render_to_string(
-                "notifications/bell.html",
-                {"unread_notifications": unread_count(user), "oob": True},
-            )
+            context = {**bell_context(user), "oob": True}
+            return render_to_string("notifications/bell.html", context)

@@ -1,11 +1,19 @@
+from typing import Any
+
 from django.http import HttpRequest
 
-from notifications.selectors import unread_count
+from notifications.selectors import latest_unread_sentence, unread_count
 
 
-def bell(request: HttpRequest) -> dict:
-    """The unread count for the bell in the header of every page."""
+def bell(request: HttpRequest) -> dict[str, Any]:
+    """The bell in the header of every page."""
     user = getattr(request, "user", None)
     if user is None or not user.is_authenticated:
         return {}
-    return {"unread_notifications": unread_count(user)}
+    return bell_context(user)
+
+
+def bell_context(user: Any) -> dict[str, Any]:
+    count = unread_count(user)
+    latest = latest_unread_sentence(user) if count else ""
+    return {"unread_notifications": count, "latest_notification": latest}

@@ -14,6 +14,11 @@ def unread_count(user: User) -> int:
     return Notification.objects.filter(user=user, read_at__isnull=True).count()
 
 
+def latest_unread_sentence(user: User) -> str:
+    notice = Notification.objects.filter(user=user, read_at__isnull=True).first()
+    return sentence(notice) if notice else ""
+
+
 def latest(user: User, limit: int = 20) -> QuerySet[Notification]:
     return Notification.objects.filter(user=user)[:limit]
 

@@ -21,19 +21,6 @@ from notifications.selectors import sentence
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-@pytest.fixture(autouse=True)
-def _immediate_tasks(settings):
-    settings.TASKS = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}
-
-
-@pytest.fixture
-def people():
-    return [
-        User.objects.create_user(name, f"{name}@example.com", "heslo-123-abc", language="en")
-        for name in ("eva", "jan", "ota", "ida")
-    ]
-
-
 def _kinds(user) -> list[str]:
     return list(
         Notification.objects.filter(user=user, read_at__isnull=True)

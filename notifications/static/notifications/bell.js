@@ -1,0 +1,36 @@
+// The bell's count in the title of a background tab, and a desktop notification when a new
+// notice arrives while the tab is hidden (only if the player allowed them on this browser).
+(function () {
+  "use strict";
+  const baseTitle = document.title;
+  let seen = currentCount();
+
+  function currentCount() {
+    const bell = document.getElementById("bell");
+    return bell ? Number(bell.dataset.unread || 0) : 0;
+  }
+
+  function update() {
+    const count = currentCount();
+    const bell = document.getElementById("bell");
+    const onTable = document.getElementById("live") !== null;
+    if (!onTable) document.title = document.hidden && count ? "(" + count + ") " + baseTitle : baseTitle;
+    if (count > seen && document.hidden && "Notification" in window &&
+        Notification.permission === "granted" && bell && bell.dataset.latest) {
+      new Notification(bell.dataset.latest, { tag: "deskovky", renotify: true });
+    }
+    seen = count;
+  }
+
+  document.body.addEventListener("htmx:oobAfterSwap", function (event) {
+    if (event.detail.target && event.detail.target.id === "bell") update();
+  });
+  document.addEventListener("visibilitychange", update);
+  document.addEventListener("click", function (event) {
+    if (!event.target.closest("[data-ask-notifications]") || !("Notification" in window)) return;
+    Notification.requestPermission().then(function (answer) {
+      const state = document.getElementById("notification-permission");
+      if (state) state.textContent = answer;
+    });
+  });
+})();
