@@ -441,6 +441,7 @@ def _notify_turns(match: Match, info: GameInfo, *, before: set[int]) -> None:
         match_id=match.pk,
         params={"game": match.game, "match": match.pk},
         once_per_match=True,
+        email=match.pace == Match.Pace.TURN_BASED,
     )
 
 

@@ -35,8 +35,9 @@ def match_table(request: HttpRequest, match_id: int) -> HttpResponse:
 @require_POST
 @login_required
 def submit_move(request: HttpRequest, match_id: int) -> HttpResponse:
-    """A move from the table's forms; the answer is the table as the mover now sees it, or only
-    the status line when the page follows the match over its websocket."""
+    """A move from the table's forms; the answer is the table as the mover now sees it. A page
+    that follows the match over its websocket gets nothing (204) or, for a refusal, the status
+    line with the reason: the socket alone brings new tables, so regions never disagree."""
     match = get_object_or_404(Match, pk=match_id)
     error = None
     try:
@@ -54,10 +55,12 @@ def submit_move(request: HttpRequest, match_id: int) -> HttpResponse:
         if error:
             messages.error(request, error)
         return redirect(match)
+    live = request.headers.get("X-Table-Live") == "1"
+    if live and error is None:
+        # The socket brings the new table, every region of it in one message.
+        return HttpResponse(status=204)
     table = table_for(_match(match_id), request.user)
-    if request.headers.get("X-Table-Live") == "1":
-        # The socket brings the new table; answering with the status line alone keeps what the
-        # page shows and what the socket last sent it the same.
+    if live:
         status = render(request, TABLE_PAGE + "#status", table.context(error=error, oob=True))
         return reswap(status, "none")
     return render(request, TABLE_PAGE + "#table", table.context(error=error))

@@ -20,6 +20,8 @@ class Notification(models.Model):
     match_id = models.PositiveIntegerField(_("match"), null=True, blank=True)
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
     read_at = models.DateTimeField(_("read"), null=True, blank=True)
+    emailed_at = models.DateTimeField(_("e-mailed"), null=True, blank=True)
+    on_site = models.BooleanField(_("shown on the site"), default=True)
 
     class Meta:
         verbose_name = _("notification")

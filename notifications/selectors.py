@@ -11,16 +11,16 @@ from notifications.models import Notification
 
 
 def unread_count(user: User) -> int:
-    return Notification.objects.filter(user=user, read_at__isnull=True).count()
+    return Notification.objects.filter(user=user, on_site=True, read_at__isnull=True).count()
 
 
 def latest_unread_sentence(user: User) -> str:
-    notice = Notification.objects.filter(user=user, read_at__isnull=True).first()
+    notice = Notification.objects.filter(user=user, on_site=True, read_at__isnull=True).first()
     return sentence(notice) if notice else ""
 
 
 def latest(user: User, limit: int = 20) -> QuerySet[Notification]:
-    return Notification.objects.filter(user=user)[:limit]
+    return Notification.objects.filter(user=user, on_site=True)[:limit]
 
 
 def sentence(notification: Notification) -> str:

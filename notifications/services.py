@@ -12,6 +12,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import User
+from notifications.mail import send_notification_email
 from notifications.models import Notification
 
 
@@ -27,14 +28,18 @@ def notify(
     match_id: int | None = None,
     params: dict[str, Any] | None = None,
     once_per_match: bool = False,
+    email: bool = True,
 ) -> list[Notification]:
-    """Notify people (never bots, never those who turned this kind off on the site).
+    """Notify people (never bots), on the site and by e-mail as each of them chose.
 
-    `once_per_match` keeps a single unread notice of this kind per match (e.g. "your turn").
+    `once_per_match` keeps a single unread notice of this kind per match (e.g. "your turn"),
+    so never more than one unread mail either. `email=False` for real-time matches, where the
+    player is at the table.
     """
     created = []
     for user in users:
-        if user.is_bot or user.deleted_at is not None or not user.wants(kind, "site"):
+        wanted = user.wants(kind, "site") or (email and user.wants(kind, "email"))
+        if user.is_bot or user.deleted_at is not None or not wanted:
             continue
         if (
             once_per_match
@@ -49,6 +54,14 @@ def notify(
     Notification.objects.bulk_create(created)
     for user_id in {n.user_id for n in created}:
         transaction.on_commit(lambda user_id=user_id: _ring(user_id))
+    if email:
+        for notice in created:
+            if notice.user.wants(kind, "email"):
+                transaction.on_commit(
+                    lambda notice_id=notice.pk: send_notification_email.enqueue(
+                        notification_id=notice_id
+                    )
+                )
     return created
 
 

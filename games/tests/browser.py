@@ -84,3 +84,17 @@ def wait_until_seq(page, seq: int, seconds: float = 20) -> None:
     while table_seq(page) < seq:
         assert time.monotonic() < deadline, f"the table never reached move {seq}"
         page.wait_for_timeout(5)
+
+
+def move_and_wait(page, make_move) -> int:
+    """Make one move through the page's forms, check the server took it, and wait until the
+    page shows it (the answer is empty when the websocket brings the table). Returns the move
+    number the page then shows."""
+    before = table_seq(page)
+    with page.expect_response(lambda r: r.url.endswith("/move/")) as answer:
+        make_move(page)
+    assert answer.value.ok
+    body = answer.value.text()
+    assert "status-error" not in body, body
+    wait_until_seq(page, before + 1)
+    return table_seq(page)

@@ -1,6 +1,5 @@
 """Two people in two browsers and a bot play a whole Kosmopolis game on a real daphne server."""
 
-import re
 import statistics
 import time
 
@@ -12,6 +11,7 @@ from games.tests.browser import (
     CHROMIUM,
     CHROMIUM_ARGS,
     EXPECT_TIMEOUT_MS,
+    move_and_wait,
     serve_site,
     session_cookie,
     table_seq,
@@ -92,14 +92,8 @@ def test_two_people_and_a_bot_play_kosmopolis_to_the_end_live(site, people, bots
                 continue
             other = pages[1 - pages.index(mover)]
             started = time.monotonic()
-            with mover.expect_response(lambda r: r.url.endswith("/move/")) as answer:
-                _make_a_move(mover)
-            body = answer.value.text()
-            assert answer.value.ok
-            assert "status-error" not in body, body
-            moved_to = int(re.search(r'data-seq="(\d+)"', body).group(1))
+            moved_to = move_and_wait(mover, _make_a_move)
             wait_until_seq(other, moved_to)
-            wait_until_seq(mover, moved_to)
             latencies.append(time.monotonic() - started)
         for page in pages:
             expect(page.locator("#result .result-panel")).to_be_visible()

@@ -267,21 +267,19 @@ def test_a_page_that_is_up_to_date_gets_no_push_on_connect_and_a_stale_one_gets_
         assert f'id="{region}"' in stale
 
 
-def test_a_live_page_gets_only_the_status_line_back_and_the_socket_brings_the_rest(
-    client, people, match
-):
+def test_a_live_page_gets_no_table_back_and_the_socket_brings_it(client, people, match):
     client.force_login(people[0])
-    response = client.post(
-        reverse("match_move", args=[match.pk]),
-        _draft_form(match, 0),
-        headers={"HX-Request": "true", "X-Table-Live": "1"},
-    )
-    html = response.content.decode()
-    assert response["HX-Reswap"] == "none"
-    assert html.lstrip().startswith('<div id="status"')
-    assert 'hx-swap-oob="true"' in html
-    assert 'id="mine"' not in html
+    live = {"HX-Request": "true", "X-Table-Live": "1"}
+    url = reverse("match_move", args=[match.pk])
+    response = client.post(url, _draft_form(match, 0), headers=live)
+    assert response.status_code == 204
     assert Move.objects.filter(match=match).count() == 1
+    refused = client.post(url, {"type": "draft", "cards": [0, 1], "expected_seq": 1}, headers=live)
+    html = refused.content.decode()
+    assert refused["HX-Reswap"] == "none"
+    assert html.lstrip().startswith('<div id="status"')
+    assert 'role="alert"' in html
+    assert 'id="mine"' not in html
 
 
 def test_importing_a_record_recreates_the_same_final_state(client, bots, people, tmp_path):

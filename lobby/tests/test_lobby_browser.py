@@ -9,10 +9,10 @@ from games.tests.browser import (
     CHROMIUM,
     CHROMIUM_ARGS,
     EXPECT_TIMEOUT_MS,
+    move_and_wait,
     serve_site,
     session_cookie,
     table_seq,
-    wait_until_seq,
 )
 from games.tests.test_browser_kosmopolis import _make_a_move
 
@@ -68,8 +68,6 @@ def test_invite_accept_start_with_a_bot_and_play_while_the_lobby_follows(site, p
 
         for page in (host, guest):
             expect(page.locator("#status")).to_have_attribute("data-my-turn", "1")
-            before = table_seq(page)
-            _make_a_move(page)
-            wait_until_seq(page, before + 1)
+            move_and_wait(page, _make_a_move)
         assert table_seq(host) >= 2
         browser.close()

@@ -1,7 +1,5 @@
 """A person plays a whole Seven Dragons game against two bots in Chromium, then opens the replay."""
 
-import re
-
 import pytest
 
 from accounts.models import User
@@ -10,10 +8,10 @@ from games.tests.browser import (
     CHROMIUM,
     CHROMIUM_ARGS,
     EXPECT_TIMEOUT_MS,
+    move_and_wait,
     serve_site,
     session_cookie,
     table_seq,
-    wait_until_seq,
 )
 
 
@@ -68,13 +66,7 @@ def test_a_person_plays_seven_dragons_against_bots_to_the_end(site):
             if page.locator("#status").get_attribute("data-my-turn") != "1":
                 page.wait_for_timeout(50)
                 continue
-            with page.expect_response(lambda r: r.url.endswith("/move/")) as answer:
-                _make_a_move(page)
-            body = answer.value.text()
-            assert answer.value.ok
-            assert "status-error" not in body, body
-            moved_to = int(re.search(r'data-seq="(\d+)"', body).group(1))
-            wait_until_seq(page, moved_to)
+            move_and_wait(page, _make_a_move)
             moves += 1
         expect(page.locator("#result .result-panel")).to_be_visible()
         assert page.url == table_url, "the page was never reloaded"

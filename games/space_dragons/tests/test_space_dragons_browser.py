@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
 from accounts.models import User
@@ -13,10 +11,10 @@ from games.tests.browser import (
     CHROMIUM,
     CHROMIUM_ARGS,
     EXPECT_TIMEOUT_MS,
+    move_and_wait,
     serve_site,
     session_cookie,
     table_seq,
-    wait_until_seq,
 )
 
 
@@ -65,13 +63,8 @@ def test_a_person_drafts_and_plays_a_whole_game_against_bots(site, players):
                 page.wait_for_timeout(30)
                 continue
             kind = page.locator("#mine form input[name=type]").get_attribute("value")
-            with page.expect_response(lambda r: r.url.endswith("/move/")) as answer:
-                _choose_and_confirm(page)
-            body = answer.value.text()
-            assert answer.value.ok
-            assert "status-error" not in body, body
+            move_and_wait(page, _choose_and_confirm)
             moves[kind] += 1
-            wait_until_seq(page, int(re.search(r'data-seq="(\d+)"', body).group(1)))
         expect(page.locator("#result .result-panel")).to_be_visible()
         expect(page.locator("#result .sd-score tbody tr")).to_have_count(3)
         expect(page.locator("#result .sd-winner")).to_be_visible()

@@ -1,0 +1,138 @@
+"""E-mails: who gets which, what they say, quiet hours, unsubscribing, a worker that was down."""
+
+import os
+import re
+import subprocess
+import sys
+from datetime import UTC, datetime, time
+from unittest import mock
+
+import pytest
+from django.conf import settings
+
+from games import services
+from games.kosmopolis import engine
+from games.models import Match
+from games.tests.browser import database_url
+from notifications.mail import quiet_until
+from notifications.models import Notification
+
+
+def _start(people, pace=Match.Pace.TURN_BASED):
+    return services.start_match(game="kosmopolis", players=people, pace=pace, move_hours=24)
+
+
+def _move(match: Match, people, seat: int) -> None:
+    match.refresh_from_db()
+    services.submit_move(
+        match_id=match.pk,
+        user=people[seat],
+        move=engine.legal_moves(match.state, seat)[0],
+        expected_seq=match.move_count,
+    )
+
+
+def test_a_three_seat_turn_based_match_mails_exactly_who_asked(client, people, mailoutbox):
+    eva, jan, ota = people[:3]
+    jan.notification_preferences = {"your_turn": {"email": False}}
+    jan.save()
+    ota.language = "cs"
+    ota.save()
+    match = _start([eva, jan, ota])
+    assert sorted(m.to[0] for m in mailoutbox) == ["eva@example.com", "ota@example.com"]
+    assert Notification.objects.filter(user=jan, kind="your_turn").exists(), "still on the site"
+
+    to_eva = next(m for m in mailoutbox if m.to == ["eva@example.com"])
+    link = f"{settings.SITE_URL}{match.get_absolute_url()}"
+    assert f"It is your turn in Kosmopolis #{match.pk}" in to_eva.subject
+    assert link in to_eva.body
+    html = to_eva.alternatives[0][0]
+    assert f'href="{link}"' in html
+    unsubscribe = re.search(r"https?://\S+/notifications/unsubscribe/\S+/", to_eva.body).group(0)
+    assert to_eva.extra_headers["List-Unsubscribe"] == f"<{unsubscribe}>"
+    to_ota = next(m for m in mailoutbox if m.to == ["ota@example.com"])
+    assert "Jste na tahu" in to_ota.subject
+
+    mailoutbox.clear()
+    _move(match, people, 0)
+    _move(match, people, 1)
+    assert mailoutbox == [], "one unread 'your turn' mail per match at most, none to the mover"
+
+    path = unsubscribe.split(settings.SITE_URL.rstrip("/"), 1)[1]
+    assert client.get(path).status_code == 200
+    eva.refresh_from_db()
+    assert not eva.wants("your_turn", "email")
+    assert client.get(path[:-5] + "xxxx/").status_code == 404
+
+
+def test_real_time_matches_send_no_turn_mails(people, mailoutbox):
+    _start(people[:2], pace=Match.Pace.LIVE)
+    assert mailoutbox == []
+    assert Notification.objects.filter(kind="your_turn").count() == 2
+
+
+def test_a_notice_read_on_the_site_is_not_mailed(people, mailoutbox, settings):
+    settings.TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+    match = _start(people[:2])
+    Notification.objects.update(read_at=match.started_at)
+    from notifications.mail import send_notification_email
+
+    for notice in Notification.objects.all():
+        assert send_notification_email.call(notification_id=notice.pk) is False
+    assert mailoutbox == []
+
+
+@pytest.mark.parametrize(
+    ("start", "end", "now", "expected"),
+    [
+        (time(22), time(7), datetime(2026, 3, 2, 22, 30, tzinfo=UTC), datetime(2026, 3, 3, 7)),
+        (time(22), time(7), datetime(2026, 3, 2, 6, 0, tzinfo=UTC), datetime(2026, 3, 2, 7)),
+        (time(22), time(7), datetime(2026, 3, 2, 12, 0, tzinfo=UTC), None),
+        (time(13), time(14), datetime(2026, 3, 2, 13, 5, tzinfo=UTC), datetime(2026, 3, 2, 14)),
+    ],
+)
+def test_quiet_hours_are_read_in_the_players_time_zone(people, start, end, now, expected):
+    player = people[0]
+    player.time_zone = "UTC"
+    player.quiet_hours_start, player.quiet_hours_end = start, end
+    ends = quiet_until(player, now)
+    assert (ends.replace(tzinfo=None) if ends else None) == expected
+
+
+def test_mails_wait_for_the_end_of_quiet_hours(people, mailoutbox, settings):
+    settings.TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+    from django_tasks_db.models import DBTaskResult
+
+    from notifications.mail import send_notification_email
+
+    player = people[0]
+    player.time_zone = "UTC"
+    player.quiet_hours_start, player.quiet_hours_end = time(22), time(7)
+    player.save()
+    _start(people[:2])
+    notice = Notification.objects.get(user=player)
+    before = set(DBTaskResult.objects.values_list("pk", flat=True))
+    night = datetime(2026, 3, 2, 23, 30, tzinfo=UTC)
+    with mock.patch("notifications.mail.timezone.now", return_value=night):
+        assert send_notification_email.call(notification_id=notice.pk) is False
+    assert mailoutbox == []
+    later = DBTaskResult.objects.exclude(pk__in=before).get()
+    assert later.task_path == "notifications.mail.send_notification_email"
+    assert later.run_after == datetime(2026, 3, 3, 7, tzinfo=UTC)
+
+
+def test_a_worker_that_was_down_sends_what_is_pending(people, settings):
+    settings.TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+    match = _start(people[:2])
+    assert not Notification.objects.filter(emailed_at__isnull=False).exists()
+    env = {**os.environ, "DATABASE_URL": database_url(), "DEBUG": "1"}
+    subprocess.run(
+        [sys.executable, "manage.py", "db_worker", "--batch", "--no-startup-delay", "--no-reload"],
+        cwd=settings.BASE_DIR,
+        env=env,
+        check=True,
+        capture_output=True,
+        timeout=120,
+    )
+    mailed = Notification.objects.filter(match_id=match.pk, emailed_at__isnull=False)
+    assert mailed.count() == 2
