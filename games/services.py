@@ -39,6 +39,7 @@ class MoveAccepted:
     duplicate: bool = False
 
 
+REMINDER_BEFORE = timedelta(hours=2)
 LOBBY_GROUP = "lobby"
 """The lobby's listeners; told when a seat looks for a substitute or finds one."""
 
@@ -346,6 +347,54 @@ def _run_clocks(
     Seat.objects.bulk_update(changed, ["time_left_ms", "turn_started_at"])
     for seat in changed:
         _check_at(match, seat.deadline(match))
+        _remind_before(match, seat)
+
+
+def _remind_before(match: Match, seat: Seat) -> None:
+    """Queue the "two hours left" reminder of a turn-based move that may last longer."""
+    deadline = seat.deadline(match)
+    if (
+        match.pace != Match.Pace.TURN_BASED
+        or deadline is None
+        or seat.turn_started_at is None
+        or not default_task_backend.supports_defer
+    ):
+        return
+    at = deadline - REMINDER_BEFORE
+    if at <= seat.turn_started_at:
+        return
+    match_id, number, since = match.pk, seat.number, seat.turn_started_at.isoformat()
+    transaction.on_commit(
+        lambda: remind_turn.using(run_after=at).enqueue(match_id=match_id, seat=number, since=since)
+    )
+
+
+def send_turn_reminder(*, match_id: int, seat: int, since: str) -> bool:
+    """Remind a player whose move started at `since` and is still not made."""
+    with transaction.atomic():
+        match = _locked(match_id)
+        target = next((s for s in match.seat_list if s.number == seat), None)
+        if (
+            match.is_over
+            or target is None
+            or target.is_bot
+            or target.turn_started_at is None
+            or target.turn_started_at.isoformat() != since
+        ):
+            return False
+        notify(
+            users=[target.user],
+            kind="turn_reminder",
+            link=match.get_absolute_url(),
+            match_id=match.pk,
+            params={"game": match.game, "match": match.pk},
+        )
+        return True
+
+
+@task()
+def remind_turn(*, match_id: int, seat: int, since: str) -> bool:
+    return send_turn_reminder(match_id=match_id, seat=seat, since=since)
 
 
 def _check_at(match: Match, deadline: datetime | None) -> None:

@@ -3,7 +3,7 @@ quiet hours, always with a signed one-click unsubscribe link."""
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import datetime, time, timedelta
 
 from django.conf import settings
 from django.core import signing
@@ -14,10 +14,11 @@ from django.utils import timezone, translation
 from django_tasks import default_task_backend, task
 
 from accounts.models import User
-from notifications.models import Notification
+from notifications.models import Notification, PendingDigest
 from notifications.selectors import sentence
 
 UNSUBSCRIBE_SALT = "notifications.unsubscribe"
+DIGEST_HOUR = time(8)
 
 
 def unsubscribe_token(user: User, kind: str) -> str:
@@ -56,6 +57,9 @@ def send_notification_email(*, notification_id: int) -> bool:
     if not user.email or not user.is_active or not user.wants(notice.kind, "email"):
         return False
     now = timezone.now()
+    if user.email_digest:
+        _queue_digest(user, now)
+        return False
     resume = quiet_until(user, now)
     if resume is not None:
         if default_task_backend.supports_defer:
@@ -89,6 +93,55 @@ def send_notification_email(*, notification_id: int) -> bool:
     notice.emailed_at = now
     notice.save(update_fields=["emailed_at"])
     return True
+
+
+def next_digest_time(user: User, now: datetime) -> datetime:
+    """The next 8 o'clock in the player's time zone."""
+    local = now.astimezone(user.zone)
+    due = datetime.combine(local.date(), DIGEST_HOUR, tzinfo=user.zone)
+    return due if due > local else due + timedelta(days=1)
+
+
+def _queue_digest(user: User, now: datetime) -> None:
+    due = next_digest_time(user, now)
+    _pending, created = PendingDigest.objects.get_or_create(user=user, defaults={"due_at": due})
+    if created and default_task_backend.supports_defer:
+        send_digest.using(run_after=due).enqueue(user_id=user.pk)
+
+
+@task()
+def send_digest(*, user_id: int) -> int:
+    """One mail with every notice not yet read or mailed; returns how many it listed."""
+    PendingDigest.objects.filter(user_id=user_id).delete()
+    user = User.objects.filter(pk=user_id, is_active=True).first()
+    if user is None or not user.email:
+        return 0
+    notices = [
+        notice
+        for notice in Notification.objects.filter(
+            user=user, read_at__isnull=True, emailed_at__isnull=True
+        ).order_by("created_at")
+        if user.wants(notice.kind, "email")
+    ]
+    if not notices:
+        return 0
+    site = settings.SITE_URL.rstrip("/")
+    settings_link = site + reverse("edit_profile")
+    with translation.override(user.language):
+        lines = [(sentence(notice), site + notice.link) for notice in notices]
+        context = {"user": user, "lines": lines, "settings_link": settings_link}
+        mail = EmailMultiAlternatives(
+            subject=settings.ACCOUNT_EMAIL_SUBJECT_PREFIX
+            + render_to_string("notifications/email/digest_subject.txt", context).strip(),
+            body=render_to_string("notifications/email/digest.txt", context),
+            to=[user.email],
+        )
+        mail.attach_alternative(
+            render_to_string("notifications/email/digest.html", context), "text/html"
+        )
+        mail.send()
+    Notification.objects.filter(pk__in=[n.pk for n in notices]).update(emailed_at=timezone.now())
+    return len(notices)
 
 
 def unsubscribe(*, token: str) -> tuple[User, str]:

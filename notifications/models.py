@@ -31,3 +31,19 @@ class Notification(models.Model):
 
     def __str__(self) -> str:
         return f"{self.kind} for {self.user}"
+
+
+class PendingDigest(models.Model):
+    """A daily digest already queued for a player, so each notice does not queue another."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="pending_digest"
+    )
+    due_at = models.DateTimeField(_("due"))
+
+    class Meta:
+        verbose_name = _("pending digest")
+        verbose_name_plural = _("pending digests")
+
+    def __str__(self) -> str:
+        return f"digest for {self.user} at {self.due_at}"

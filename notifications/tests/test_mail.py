@@ -136,3 +136,50 @@ def test_a_worker_that_was_down_sends_what_is_pending(people, settings):
     )
     mailed = Notification.objects.filter(match_id=match.pk, emailed_at__isnull=False)
     assert mailed.count() == 2
+
+
+def test_a_reminder_comes_two_hours_before_a_turn_based_deadline(people, mailoutbox, settings):
+    settings.TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+    from django_tasks_db.models import DBTaskResult
+
+    from games.models import Seat
+
+    match = _start(people[:2])
+    seat = Seat.objects.get(match=match, number=0)
+    reminders = DBTaskResult.objects.filter(task_path="games.services.remind_turn")
+    assert sorted(reminders.values_list("run_after", flat=True))[0] == (
+        seat.deadline(match) - services.REMINDER_BEFORE
+    )
+    since = seat.turn_started_at.isoformat()
+    assert services.send_turn_reminder(match_id=match.pk, seat=0, since=since) is True
+    assert Notification.objects.filter(user=people[0], kind="turn_reminder").exists()
+    _move(match, people, 0)
+    assert services.send_turn_reminder(match_id=match.pk, seat=0, since=since) is False
+
+
+def test_a_digest_player_gets_one_mail_a_day_listing_the_news(people, mailoutbox, settings):
+    settings.TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+    from django_tasks_db.models import DBTaskResult
+
+    from notifications.mail import next_digest_time, send_digest, send_notification_email
+
+    player = people[0]
+    player.email_digest = True
+    player.time_zone = "Europe/Prague"
+    player.save()
+    first = _start(people[:2])
+    second = _start([player, people[2]])
+    for notice in Notification.objects.filter(user=player):
+        assert send_notification_email.call(notification_id=notice.pk) is False
+    assert not [m for m in mailoutbox if m.to == [player.email]]
+    digests = DBTaskResult.objects.filter(task_path="notifications.mail.send_digest")
+    assert digests.count() == 1
+    due = digests.get().run_after
+    assert due.astimezone(player.zone).hour == 8
+    assert due == next_digest_time(player, digests.get().enqueued_at)
+
+    assert send_digest.call(user_id=player.pk) == 2
+    digest = next(m for m in mailoutbox if m.to == [player.email])
+    assert f"#{first.pk}" in digest.body
+    assert f"#{second.pk}" in digest.body
+    assert send_digest.call(user_id=player.pk) == 0
