@@ -14,6 +14,8 @@ def bell(request: HttpRequest) -> dict[str, Any]:
 
 
 def bell_context(user: Any) -> dict[str, Any]:
+    """The count, and the newest notice's sentence when the player wants it on the desktop
+    (the browser shows it only with the player's permission, and only in a background tab)."""
     count = unread_count(user)
-    latest = latest_unread_sentence(user) if count else ""
+    latest = latest_unread_sentence(user, channel="browser") if count else ""
     return {"unread_notifications": count, "latest_notification": latest}

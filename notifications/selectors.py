@@ -14,9 +14,10 @@ def unread_count(user: User) -> int:
     return Notification.objects.filter(user=user, on_site=True, read_at__isnull=True).count()
 
 
-def latest_unread_sentence(user: User) -> str:
+def latest_unread_sentence(user: User, *, channel: str) -> str:
+    """The newest unread notice, if the player wants its kind on that channel."""
     notice = Notification.objects.filter(user=user, on_site=True, read_at__isnull=True).first()
-    return sentence(notice) if notice else ""
+    return sentence(notice) if notice and user.wants(notice.kind, channel) else ""
 
 
 def latest(user: User, limit: int = 20) -> QuerySet[Notification]:

@@ -165,3 +165,13 @@ def test_anonymous_visitors_get_no_bell_socket():
         return connected
 
     assert async_to_sync(scenario)() is False
+
+
+def test_the_desktop_notice_goes_only_to_those_who_want_it(client, people):
+    people[1].notification_preferences = {"your_turn": {"browser": True}}
+    people[1].save()
+    services.start_match(game="kosmopolis", players=people[:2])
+    client.force_login(people[0])
+    assert 'data-latest=""' in client.get(reverse("home")).content.decode()
+    client.force_login(people[1])
+    assert 'data-latest="It is your turn' in client.get(reverse("home")).content.decode()
