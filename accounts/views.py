@@ -12,6 +12,7 @@ from django.views.i18n import set_language
 from accounts.forms import DeleteAccountForm, ProfileForm
 from accounts.models import User
 from accounts.services import delete_account
+from games.registry import GAMES
 
 
 def _remember_language(response: HttpResponse, language: str) -> None:
@@ -51,7 +52,8 @@ def edit_profile(request: HttpRequest) -> HttpResponse:
 
 def player_profile(request: HttpRequest, username: str) -> HttpResponse:
     player = get_object_or_404(User, username=username, deleted_at__isnull=True, is_active=True)
-    return render(request, "accounts/player_profile.html", {"player": player})
+    ratings = [(GAMES[r.game].name, r) for r in player.ratings.all() if r.game in GAMES]
+    return render(request, "accounts/player_profile.html", {"player": player, "ratings": ratings})
 
 
 @login_required

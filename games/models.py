@@ -181,3 +181,69 @@ class Vacation(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user}: {self.starts:%Y-%m-%d} – {self.ends:%Y-%m-%d}"
+
+
+class Rating(models.Model):
+    """A player's skill at one game (OpenSkill Plackett-Luce), from rated matches between
+    people only; bots never enter it."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="ratings"
+    )
+    game = models.CharField(_("game"), max_length=32)
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    matches = models.PositiveIntegerField(_("rated matches"), default=0)
+
+    PROVISIONAL_BELOW = 10
+
+    class Meta:
+        verbose_name = _("rating")
+        verbose_name_plural = _("ratings")
+        constraints = [
+            models.UniqueConstraint(fields=["user", "game"], name="rating_unique"),
+        ]
+        indexes = [models.Index(fields=["game", "-mu"])]
+
+    def __str__(self) -> str:
+        return f"{self.user} {self.game}: {self.display}"
+
+    @property
+    def display(self) -> int:
+        return display_rating(self.mu, self.sigma)
+
+    @property
+    def provisional(self) -> bool:
+        return self.matches < self.PROVISIONAL_BELOW
+
+
+class RatingChange(models.Model):
+    """What one rated match did to one player's rating."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="rating_changes")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="rating_changes"
+    )
+    game = models.CharField(_("game"), max_length=32)
+    before = models.IntegerField(_("before"))
+    after = models.IntegerField(_("after"))
+
+    class Meta:
+        verbose_name = _("rating change")
+        verbose_name_plural = _("rating changes")
+        ordering = ["match", "user"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "user"], name="rating_change_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} {self.before} → {self.after}"
+
+    @property
+    def delta(self) -> int:
+        return self.after - self.before
+
+
+def display_rating(mu: float, sigma: float) -> int:
+    """A conservative number for people: 1000 for a newcomer, 40 points per unit of ordinal."""
+    return round(1000 + 40 * (mu - 3 * sigma))

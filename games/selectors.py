@@ -6,16 +6,18 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from django.db.models import F
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import User
-from games.models import Match, Move, Seat
+from games.models import Match, Move, Rating, Seat
 from games.registry import GAMES, GameInfo
 from games.rules import RECORD_FORMAT
 
 LOG_LENGTH = 60
+LEADERBOARD_MINIMUM = 5
 TABLE_REGIONS = ("status", "result", "board", "players", "mine", "log", "footer")
 
 
@@ -36,6 +38,7 @@ class PlayerPanel:
     to_act: bool
     score: int | None
     rank: int | None
+    rating_change: tuple[int, int] | None
     left: str
     deadline: datetime | None
     time_left_ms: int | None
@@ -95,6 +98,11 @@ def table_for(match: Match, user: User | Any) -> Table:
     info = GAMES[match.game]
     engine = info.engine
     seats: list[Seat] = sorted(match.seats.all(), key=lambda s: s.number)
+    changes = (
+        {c.user_id: (c.delta, c.after) for c in match.rating_changes.all()}
+        if match.is_over and match.rated
+        else {}
+    )
     seat = seat_of(match, user)
     names = [s.user.public_name for s in seats]
     state = match.state
@@ -112,6 +120,7 @@ def table_for(match: Match, user: User | Any) -> Table:
             to_act=s.number in acting,
             score=s.score,
             rank=s.rank,
+            rating_change=changes.get(s.user_id),
             left=s.get_left_display() if s.left else "",
             deadline=None if match.is_over else s.deadline(match),
             time_left_ms=s.time_left_ms,
@@ -248,3 +257,10 @@ def replay_for(match: Match, user: User | Any, step: int) -> Replay:
         ],
         lines=lines,
     )
+
+
+def leaderboard(game: str, *, minimum: int = LEADERBOARD_MINIMUM, limit: int = 50) -> list[Rating]:
+    """The best rated players of a game who played enough rated matches, best first."""
+    rated = Rating.objects.filter(game=game, matches__gte=minimum, user__deleted_at__isnull=True)
+    best = rated.annotate(ordinal=F("mu") - 3 * F("sigma")).order_by("-ordinal", "user_id")
+    return list(best.select_related("user")[:limit])

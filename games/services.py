@@ -19,6 +19,7 @@ from django_tasks import default_task_backend, task
 
 from accounts.models import User
 from games.models import Match, Move, Seat, SeatHandover, Vacation
+from games.ratings import rate_match
 from games.registry import GAMES, GameInfo
 from games.rules import RECORD_FORMAT, IllegalMove
 from notifications.services import notify
@@ -469,6 +470,7 @@ def _finish(match: Match, info: GameInfo) -> None:
         seat.rank = result["ranks"][seat.number]
         seat.turn_started_at = None
     Seat.objects.bulk_update(match.seat_list, ["score", "rank", "turn_started_at"])
+    rate_match(match, match.seat_list)
     for seat in match.seat_list:
         if not seat.is_bot:
             notify(

@@ -12,5 +12,6 @@ urlpatterns = [
     path("matches/<int:match_id>/replay/", views.match_replay, name="match_replay"),
     path("matches/<int:match_id>/record.json", views.match_record, name="match_record"),
     path("games/<slug:game>/rules/", views.rules_summary, name="rules_summary"),
+    path("games/<slug:game>/leaderboard/", views.leaderboard, name="leaderboard"),
     path("play/<slug:game>/bots/", views.play_against_bots, name="play_against_bots"),
 ]

@@ -8,7 +8,7 @@ from django.views.decorators.http import require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect, reswap
 
 from accounts.models import User
-from games import services
+from games import selectors, services
 from games.models import Match
 from games.registry import GAMES
 from games.rules import IllegalMove
@@ -128,6 +128,19 @@ def volunteer(request: HttpRequest, match_id: int, seat: int) -> HttpResponse:
         messages.error(request, _(refusal.message))
         target = reverse("home")
     return HttpResponseClientRedirect(target) if request.htmx else redirect(target)
+
+
+@require_safe
+def leaderboard(request: HttpRequest, game: str) -> HttpResponse:
+    info = GAMES.get(game)
+    if info is None:
+        raise Http404
+    context = {
+        "game": info,
+        "ratings": selectors.leaderboard(game),
+        "minimum": selectors.LEADERBOARD_MINIMUM,
+    }
+    return render(request, "games/leaderboard.html", context)
 
 
 @require_safe

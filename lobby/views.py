@@ -10,6 +10,7 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from accounts.models import User
 from games import services as game_services
+from games.ratings import win_chances
 from games.registry import GAMES
 from lobby import selectors, services
 from lobby.forms import OpenTableForm
@@ -45,7 +46,14 @@ def home(request: HttpRequest) -> HttpResponse:
 
 def room_context(table: Table, user) -> dict:
     seated = [seat.user for seat in table.sitting.select_related("user")]
+    people = [player for player in seated if not player.is_bot]
+    chances = (
+        list(zip(people, win_chances(table.game, people), strict=True))
+        if table.rated and len(people) > 1
+        else []
+    )
     return {
+        "chances": chances,
         "table": table,
         "game": GAMES[table.game],
         "seated": seated,

@@ -7,6 +7,7 @@ import sys
 import time
 import urllib.request
 from collections.abc import Iterator
+from urllib.parse import parse_qs
 
 from django.conf import settings
 from django.db import connection
@@ -86,15 +87,24 @@ def wait_until_seq(page, seq: int, seconds: float = 20) -> None:
         page.wait_for_timeout(5)
 
 
-def move_and_wait(page, make_move) -> int:
+def my_turn_now(page) -> bool:
+    """Whether the page offers this player a move: the status says so and a form is there
+    (both arrive in one push; reading them between two pushes can disagree)."""
+    if page.locator("#status").get_attribute("data-my-turn") != "1":
+        return False
+    return page.locator("#mine form").count() > 0
+
+
+def move_and_wait(page, make_move) -> tuple[int, str]:
     """Make one move through the page's forms, check the server took it, and wait until the
     page shows it (the answer is empty when the websocket brings the table). Returns the move
-    number the page then shows."""
+    number the page then shows and the submitted form's move type."""
     before = table_seq(page)
     with page.expect_response(lambda r: r.url.endswith("/move/")) as answer:
         make_move(page)
     assert answer.value.ok
     body = answer.value.text()
     assert "status-error" not in body, body
+    submitted = parse_qs(answer.value.request.post_data or "")
     wait_until_seq(page, before + 1)
-    return table_seq(page)
+    return table_seq(page), submitted.get("type", [""])[0]

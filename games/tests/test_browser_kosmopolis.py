@@ -12,6 +12,7 @@ from games.tests.browser import (
     CHROMIUM_ARGS,
     EXPECT_TIMEOUT_MS,
     move_and_wait,
+    my_turn_now,
     serve_site,
     session_cookie,
     table_seq,
@@ -83,16 +84,13 @@ def test_two_people_and_a_bot_play_kosmopolis_to_the_end_live(site, people, bots
                 and pages[1].locator("#result .result-panel").count()
             ):
                 break
-            mover = next(
-                (p for p in pages if p.locator("#status").get_attribute("data-my-turn") == "1"),
-                None,
-            )
+            mover = next((p for p in pages if my_turn_now(p)), None)
             if mover is None:
                 pages[0].wait_for_timeout(50)
                 continue
             other = pages[1 - pages.index(mover)]
             started = time.monotonic()
-            moved_to = move_and_wait(mover, _make_a_move)
+            moved_to, _kind = move_and_wait(mover, _make_a_move)
             wait_until_seq(other, moved_to)
             latencies.append(time.monotonic() - started)
         for page in pages:

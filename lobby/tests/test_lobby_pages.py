@@ -116,3 +116,12 @@ def test_every_game_has_a_rules_summary_in_both_languages(client, slug):
     assert english.status_code == czech.status_code == 200
     assert english.content.decode().count("<li>") >= 4
     assert english.content != czech.content
+
+
+def test_a_rated_waiting_room_shows_each_players_chance(client, people):
+    table = services.open_table(host=people[0], game="kosmopolis", seats=3, rated=True)
+    services.join_table(table_id=table.pk, user=people[1])
+    client.force_login(people[0])
+    html = client.get(table.get_absolute_url()).content.decode()
+    assert "Chances to win" in html
+    assert html.count("50 %") == 2

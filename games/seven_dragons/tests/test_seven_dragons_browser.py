@@ -9,6 +9,7 @@ from games.tests.browser import (
     CHROMIUM_ARGS,
     EXPECT_TIMEOUT_MS,
     move_and_wait,
+    my_turn_now,
     serve_site,
     session_cookie,
     table_seq,
@@ -63,7 +64,7 @@ def test_a_person_plays_seven_dragons_against_bots_to_the_end(site):
         for _turn in range(300):
             if page.locator("#result .result-panel").count():
                 break
-            if page.locator("#status").get_attribute("data-my-turn") != "1":
+            if not my_turn_now(page):
                 page.wait_for_timeout(50)
                 continue
             move_and_wait(page, _make_a_move)

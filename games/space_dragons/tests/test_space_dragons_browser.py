@@ -12,6 +12,7 @@ from games.tests.browser import (
     CHROMIUM_ARGS,
     EXPECT_TIMEOUT_MS,
     move_and_wait,
+    my_turn_now,
     serve_site,
     session_cookie,
     table_seq,
@@ -59,11 +60,10 @@ def test_a_person_drafts_and_plays_a_whole_game_against_bots(site, players):
         for _turn in range(200):
             if page.locator("#result .result-panel").count():
                 break
-            if page.locator("#status").get_attribute("data-my-turn") != "1":
+            if not my_turn_now(page):
                 page.wait_for_timeout(30)
                 continue
-            kind = page.locator("#mine form input[name=type]").get_attribute("value")
-            move_and_wait(page, _choose_and_confirm)
+            _seq, kind = move_and_wait(page, _choose_and_confirm)
             moves[kind] += 1
         expect(page.locator("#result .result-panel")).to_be_visible()
         expect(page.locator("#result .sd-score tbody tr")).to_have_count(3)
