@@ -40,10 +40,11 @@ def submit_move(request: HttpRequest, match_id: int) -> HttpResponse:
     line with the reason: the socket alone brings new tables, so regions never disagree."""
     match = get_object_or_404(Match, pk=match_id)
     error = None
+    accepted = None
     try:
         move = GAMES[match.game].table.move_from_post(request.POST)
         expected_seq = int(request.POST.get("expected_seq", ""))
-        services.submit_move(
+        accepted = services.submit_move(
             match_id=match.pk, user=request.user, move=move, expected_seq=expected_seq
         )
         mark_match_read(user=request.user, match_id=match.pk)
@@ -56,9 +57,12 @@ def submit_move(request: HttpRequest, match_id: int) -> HttpResponse:
             messages.error(request, error)
         return redirect(match)
     live = request.headers.get("X-Table-Live") == "1"
-    if live and error is None:
-        # The socket brings the new table, every region of it in one message.
-        return HttpResponse(status=204)
+    if live and accepted is not None:
+        # The socket brings the new table, every region of it in one message; the header says
+        # which move number will show this move.
+        answer = HttpResponse(status=204)
+        answer["X-Move-Seq"] = str(accepted.seq)
+        return answer
     table = table_for(_match(match_id), request.user)
     if live:
         status = render(request, TABLE_PAGE + "#status", table.context(error=error, oob=True))

@@ -1,6 +1,7 @@
 """Helpers for browser tests: the site served as `./dev run` serves it, and signed-in pages."""
 
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -99,12 +100,13 @@ def move_and_wait(page, make_move) -> tuple[int, str]:
     """Make one move through the page's forms, check the server took it, and wait until the
     page shows it (the answer is empty when the websocket brings the table). Returns the move
     number the page then shows and the submitted form's move type."""
-    before = table_seq(page)
     with page.expect_response(lambda r: r.url.endswith("/move/")) as answer:
         make_move(page)
     assert answer.value.ok
     body = answer.value.text()
     assert "status-error" not in body, body
     submitted = parse_qs(answer.value.request.post_data or "")
-    wait_until_seq(page, before + 1)
+    header = answer.value.headers.get("x-move-seq")
+    shown = int(header) + 1 if header else int(re.search(r'data-seq="(\d+)"', body).group(1))
+    wait_until_seq(page, shown)
     return table_seq(page), submitted.get("type", [""])[0]

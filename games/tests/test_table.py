@@ -273,6 +273,7 @@ def test_a_live_page_gets_no_table_back_and_the_socket_brings_it(client, people,
     url = reverse("match_move", args=[match.pk])
     response = client.post(url, _draft_form(match, 0), headers=live)
     assert response.status_code == 204
+    assert response["X-Move-Seq"] == "0"
     assert Move.objects.filter(match=match).count() == 1
     refused = client.post(url, {"type": "draft", "cards": [0, 1], "expected_seq": 1}, headers=live)
     html = refused.content.decode()
