@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import random
 import re
-from html.parser import HTMLParser
 from itertools import combinations, product
 from pathlib import Path
 from typing import Any
@@ -19,6 +18,7 @@ from games.kosmopolis import engine, table
 from games.kosmopolis.components import CARD_COLOR, COLORS
 from games.kosmopolis.tests.kosmopolis_helpers import sample_states
 from games.rules import IllegalMove
+from games.tests.forms import assert_forms_offer_exactly, forms_of
 
 NAMES = ["Eva", "Jan", "Bob", "Ola"]
 LANGUAGES = ["en", "cs"]
@@ -333,42 +333,6 @@ def test_status_text_examples():
 # --- rendered fragments ----------------------------------------------------------------------
 
 
-class Forms(HTMLParser):
-    """The move forms of a rendered fragment: their hidden fields, choices and buttons."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.forms: list[dict[str, Any]] = []
-        self.form: dict[str, Any] | None = None
-        self.keep: int | None = None
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        a = dict(attrs)
-        if tag == "form":
-            self.form = {"attrs": a, "hidden": {}, "radios": {}, "boxes": {}, "buttons": []}
-            self.forms.append(self.form)
-            self.keep = None
-        elif self.form is None:
-            return
-        elif tag == "fieldset" and "data-keep" in a:
-            self.form["keep"] = int(a["data-keep"] or 0)
-        elif tag == "input":
-            kind = a.get("type")
-            name = a.get("name") or ""
-            if kind == "hidden":
-                self.form["hidden"][name] = a.get("value")
-            elif kind == "radio" and "disabled" not in a:
-                self.form["radios"].setdefault(name, []).append(a.get("value"))
-            elif kind == "checkbox" and "disabled" not in a:
-                self.form["boxes"].setdefault(name, []).append(a.get("value"))
-        elif tag == "button" and a.get("type") == "submit" and "disabled" not in a:
-            self.form["buttons"].append((a.get("name"), a.get("value")))
-
-    def handle_endtag(self, tag: str) -> None:
-        if tag == "form":
-            self.form = None
-
-
 def reachable_moves(form: dict[str, Any]) -> set[str]:
     """Every move some way of filling in and submitting the form produces."""
     radio_names = sorted(form["radios"])
@@ -463,23 +427,8 @@ def test_fragments_show_no_hidden_card_and_offer_exactly_the_legal_moves(seats, 
                 assert 'style="' not in whole
                 assert "<script" not in whole
 
-                parser = Forms()
-                parser.feed(html["mine"])
                 legal = engine.legal_moves(state, seat) if seat is not None else []
-                if not legal:
-                    assert parser.forms == []
-                    continue
-                reachable: set[str] = set()
-                for form in parser.forms:
-                    attrs = form["attrs"]
-                    assert attrs["method"] == "post"
-                    assert attrs["action"] == attrs["hx-post"] == "/matches/1/move/"
-                    assert attrs["hx-target"] == "#table"
-                    assert attrs["hx-swap"] == "outerHTML"
-                    assert form["hidden"]["expected_seq"] == "17"
-                    assert form["hidden"]["csrfmiddlewaretoken"] == "test-csrf-token"
-                    reachable |= reachable_moves(form)
-                assert reachable == {normalized(m) for m in legal}
+                assert_forms_offer_exactly(html["mine"], legal, reachable_moves, normalized)
                 kinds |= {m["type"] for m in legal}
     assert kinds == {"draft", "play", "place_modifier", "save"}
 
@@ -497,9 +446,7 @@ def test_priest_choice_offers_only_non_empty_columns():
 
     state = laid_out(2, kosmopolis={"blue": [47, 39, 51]}, hands=[[60, 7], [8]])
     html = render(state, 0, NAMES[:2])["mine"]
-    parser = Forms()
-    parser.feed(html)
-    (form,) = parser.forms
+    (form,) = forms_of(html)
     assert form["radios"]["take"] == ["blue"]
     assert form["hidden"]["take_required"] == "1"
     assert reachable_moves(form) == {normalized(m) for m in engine.legal_moves(state, 0)}

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import random
 import re
-from html.parser import HTMLParser
 from itertools import product
 from pathlib import Path
 from typing import Any
@@ -19,6 +18,7 @@ from games.rules import IllegalMove
 from games.seven_dragons import engine, table
 from games.seven_dragons.components import GOAL_COLOR
 from games.seven_dragons.tests.seven_dragons_states import build
+from games.tests.forms import assert_forms_offer_exactly, forms_of
 
 NAMES = ["Eva", "Jan", "Bob", "Ola", "Ema"]
 LANGUAGES = ["en", "cs"]
@@ -253,35 +253,6 @@ def test_status_text_names_who_must_act_in_both_languages(seats):
 # --- rendered fragments ----------------------------------------------------------------------
 
 
-class Forms(HTMLParser):
-    """The move forms of a rendered fragment: their hidden fields, choices and buttons."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.forms: list[dict[str, Any]] = []
-        self.form: dict[str, Any] | None = None
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        a = dict(attrs)
-        if tag == "form":
-            self.form = {"attrs": a, "hidden": {}, "radios": {}, "buttons": []}
-            self.forms.append(self.form)
-        elif self.form is None:
-            return
-        elif tag == "input":
-            name = a.get("name") or ""
-            if a.get("type") == "hidden":
-                self.form["hidden"][name] = a.get("value")
-            elif a.get("type") == "radio" and "disabled" not in a:
-                self.form["radios"].setdefault(name, []).append(a.get("value"))
-        elif tag == "button" and a.get("type") == "submit" and "disabled" not in a:
-            self.form["buttons"].append((a.get("name"), a.get("value")))
-
-    def handle_endtag(self, tag: str) -> None:
-        if tag == "form":
-            self.form = None
-
-
 def reachable_moves(form: dict[str, Any]) -> set[str]:
     names = sorted(form["radios"])
     moves = set()
@@ -359,23 +330,8 @@ def test_fragments_show_no_hidden_card_and_offer_exactly_the_legal_moves(seats, 
                     assert state["slots"][seat] in shown
                 assert 'style="' not in whole
                 assert "<script" not in whole
-                parser = Forms()
-                parser.feed(html["mine"])
                 legal = engine.legal_moves(state, seat) if seat is not None else []
-                if not legal:
-                    assert parser.forms == []
-                    continue
-                reachable: set[str] = set()
-                for form in parser.forms:
-                    attrs = form["attrs"]
-                    assert attrs["method"] == "post"
-                    assert attrs["action"] == attrs["hx-post"] == "/matches/1/move/"
-                    assert attrs["hx-target"] == "#table"
-                    assert attrs["hx-swap"] == "outerHTML"
-                    assert form["hidden"]["expected_seq"] == "17"
-                    assert form["hidden"]["csrfmiddlewaretoken"] == "test-csrf-token"
-                    reachable |= reachable_moves(form)
-                assert reachable == {normalized(m) for m in legal}
+                assert_forms_offer_exactly(html["mine"], legal, reachable_moves, normalized)
                 kinds |= {m["type"] for m in legal}
     assert kinds == {"play_dragon", "play_action"}
 
@@ -387,11 +343,10 @@ def test_every_action_kind_offers_exactly_its_legal_moves():
         hands=[[52, 55, 58, 61, 64, 19], [3], [4]],
     )
     html = render(state, 0, NAMES[:3])["mine"]
-    parser = Forms()
-    parser.feed(html)
-    reachable = set().union(*(reachable_moves(f) for f in parser.forms))
+    forms = forms_of(html)
+    reachable = set().union(*(reachable_moves(f) for f in forms))
     assert reachable == {normalized(m) for m in engine.legal_moves(state, 0)}
-    assert len(parser.forms) == 6
+    assert len(forms) == 6
 
 
 def test_bonus_is_shown_beside_the_placement():

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import random
 import re
-from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +16,7 @@ from django.utils import translation
 from games.rules import IllegalMove
 from games.space_dragons import engine, table
 from games.space_dragons.tests.space_dragons_helpers import finished
+from games.tests.forms import assert_forms_offer_exactly
 
 NAMES = ["Eva", "Jan", "Bob", "Ola", "Ida"]
 LANGUAGES = ["en", "cs"]
@@ -253,36 +253,6 @@ def test_status_text_examples():
 # --- rendered fragments ----------------------------------------------------------------------
 
 
-class Forms(HTMLParser):
-    """The move forms of a rendered fragment: hidden fields, enabled radios, submit buttons."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.forms: list[dict[str, Any]] = []
-        self.form: dict[str, Any] | None = None
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        a = dict(attrs)
-        if tag == "form":
-            self.form = {"attrs": a, "hidden": {}, "radios": {}, "buttons": []}
-            self.forms.append(self.form)
-        elif self.form is None:
-            return
-        elif tag == "input":
-            kind = a.get("type")
-            name = a.get("name") or ""
-            if kind == "hidden":
-                self.form["hidden"][name] = a.get("value")
-            elif kind == "radio" and "disabled" not in a:
-                self.form["radios"].setdefault(name, []).append(a.get("value"))
-        elif tag == "button" and a.get("type") == "submit" and "disabled" not in a:
-            self.form["buttons"].append((a.get("name"), a.get("value")))
-
-    def handle_endtag(self, tag: str) -> None:
-        if tag == "form":
-            self.form = None
-
-
 def reachable_moves(form: dict[str, Any]) -> set[str]:
     moves = set()
     for card in [None, *form["radios"].get("card", [])]:
@@ -370,23 +340,8 @@ def test_fragments_show_no_hidden_card_and_offer_exactly_the_legal_moves(seats, 
                     own = state["players"][seat]
                     assert set(own["hand"]) | set(own["pack"]) | set(own["drafted"]) <= cards
 
-                parser = Forms()
-                parser.feed(html["mine"])
                 legal = engine.legal_moves(state, seat) if seat is not None else []
-                if not legal:
-                    assert parser.forms == []
-                    continue
-                reachable: set[str] = set()
-                for form in parser.forms:
-                    attrs = form["attrs"]
-                    assert attrs["method"] == "post"
-                    assert attrs["action"] == attrs["hx-post"] == "/matches/1/move/"
-                    assert attrs["hx-target"] == "#table"
-                    assert attrs["hx-swap"] == "outerHTML"
-                    assert form["hidden"]["expected_seq"] == "17"
-                    assert form["hidden"]["csrfmiddlewaretoken"] == "test-csrf-token"
-                    reachable |= reachable_moves(form)
-                assert reachable == {normalized(m) for m in legal}
+                assert_forms_offer_exactly(html["mine"], legal, reachable_moves, normalized)
                 kinds |= {m["type"] for m in legal}
     assert kinds == {"draft", "play"}
 
