@@ -9,6 +9,7 @@ from pathlib import Path
 
 import environ
 from django.utils.translation import gettext_lazy as _
+from redis.exceptions import ConnectionError as RedisConnectionError
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -97,13 +98,18 @@ DATABASES["default"]["CONN_MAX_AGE"] = 0
 DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {"min_size": 1, "max_size": 20}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-if "REDIS_URL" in env:
-    CHANNEL_LAYERS = {
-        "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [env.str("REDIS_URL")]},
-        }
+
+def redis_channel_layers(url: str) -> dict:
+    """Channels over Redis. A pooled connection that Redis closed (it restarted) is retried on
+    a fresh one, so live pushes resume by themselves when Redis is back."""
+    host = {"address": url, "retry_on_error": [RedisConnectionError]}
+    return {
+        "default": {"BACKEND": "channels_redis.core.RedisChannelLayer", "CONFIG": {"hosts": [host]}}
     }
+
+
+if "REDIS_URL" in env:
+    CHANNEL_LAYERS = redis_channel_layers(env.str("REDIS_URL"))
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 # The in-memory layer reaches only its own process's websockets, so then the task worker (bots

@@ -1,10 +1,17 @@
-"""What the live (websocket) renders share with the pages: a CSRF token for their forms."""
+"""What the live (websocket) parts of the site share: a CSRF token for pushed forms, and pushes
+that never fail the request that caused them."""
 
+import logging
 from typing import Any
 
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
 from django.conf import settings
 from django.http import HttpRequest
 from django.middleware.csrf import get_token
+from redis.exceptions import RedisError
+
+logger = logging.getLogger(__name__)
 
 
 def csrf_token_for(scope: dict[str, Any]) -> str | None:
@@ -17,3 +24,16 @@ def csrf_token_for(scope: dict[str, Any]) -> str | None:
     request = HttpRequest()
     request.META["CSRF_COOKIE"] = secret
     return get_token(request)
+
+
+def tell_group(group: str, message: dict[str, Any]) -> None:
+    """Push to a channel group after a commit. An unreachable channel layer (Redis down) is
+    logged, not raised: the change is already stored, and every client catches up when its
+    socket reconnects, since a socket that (re)opens gets the whole current view."""
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    try:
+        async_to_sync(layer.group_send)(group, message)
+    except (OSError, RedisError):
+        logger.warning("The channel layer is unreachable; %s was not told.", group, exc_info=True)

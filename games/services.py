@@ -10,14 +10,13 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django_tasks import default_task_backend, task
 
 from accounts.models import User
+from games.live import tell_group
 from games.models import Match, Move, Seat, SeatHandover, Vacation
 from games.ratings import rate_match
 from games.registry import GAMES, GameInfo
@@ -508,15 +507,9 @@ def _after_commit(match: Match, info: GameInfo, *, wake_bots: bool = True) -> No
 
 
 def _tell_lobby() -> None:
-    layer = get_channel_layer()
-    if layer is not None:
-        async_to_sync(layer.group_send)(LOBBY_GROUP, {"type": "lobby.changed"})
+    tell_group(LOBBY_GROUP, {"type": "lobby.changed"})
 
 
 def announce_move(match_id: int, seq: int) -> None:
     """Ids only: each client renders its own seat's view when told."""
-    layer = get_channel_layer()
-    if layer is not None:
-        async_to_sync(layer.group_send)(
-            match_group(match_id), {"type": "match.moved", "match_id": match_id, "seq": seq}
-        )
+    tell_group(match_group(match_id), {"type": "match.moved", "match_id": match_id, "seq": seq})

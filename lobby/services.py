@@ -5,13 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from accounts.models import User
 from games import services as game_services
+from games.live import tell_group
 from games.models import Match
 from games.registry import GAMES
 from games.services import LOBBY_GROUP
@@ -284,9 +283,5 @@ def _announce(table: Table) -> None:
 
 
 def _tell(table_id: int) -> None:
-    layer = get_channel_layer()
-    if layer is None:
-        return
-    send = async_to_sync(layer.group_send)
-    send(LOBBY_GROUP, {"type": "lobby.changed"})
-    send(table_group(table_id), {"type": "lobby.changed"})
+    tell_group(LOBBY_GROUP, {"type": "lobby.changed"})
+    tell_group(table_group(table_id), {"type": "lobby.changed"})

@@ -6,12 +6,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
 from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import User
+from games.live import tell_group
 from notifications.mail import send_notification_email
 from notifications.models import Notification
 
@@ -85,6 +84,4 @@ def mark_all_read(*, user: User) -> int:
 
 
 def _ring(user_id: int) -> None:
-    layer = get_channel_layer()
-    if layer is not None:
-        async_to_sync(layer.group_send)(user_group(user_id), {"type": "bell.changed"})
+    tell_group(user_group(user_id), {"type": "bell.changed"})

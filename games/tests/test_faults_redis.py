@@ -1,0 +1,148 @@
+"""Redis (the channel layer) down: moves are still taken and stored over HTTP, pages and the
+lobby still render, and live pushes come back with Redis."""
+
+import shutil
+import socket
+import subprocess
+import time
+
+import pytest
+from asgiref.sync import async_to_sync
+from channels.db import database_sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.urls import reverse
+
+from config.settings import redis_channel_layers
+from games import services
+from games.consumers import TableConsumer
+from games.kosmopolis import engine
+from games.models import Match, Move
+from lobby.models import TableSeat
+from lobby.services import open_table
+
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.skipif(shutil.which("redis-server") is None, reason="needs redis-server"),
+]
+
+
+class ThrowawayRedis:
+    """A private redis-server on a free port, stopped and started again on the same port."""
+
+    def __init__(self) -> None:
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            self.port = probe.getsockname()[1]
+        self.url = f"redis://127.0.0.1:{self.port}/0"
+        self.process: subprocess.Popen | None = None
+
+    def start(self) -> None:
+        options = ["--port", str(self.port), "--bind", "127.0.0.1", "--save", ""]
+        self.process = subprocess.Popen(["redis-server", *options], stdout=subprocess.DEVNULL)
+        deadline = time.monotonic() + 10
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", self.port), timeout=1).close()
+                return
+            except OSError:
+                assert time.monotonic() < deadline, "redis-server did not start"
+                time.sleep(0.05)
+
+    def stop(self) -> None:
+        if self.process is not None:
+            self.process.terminate()
+            self.process.wait(timeout=10)
+            self.process = None
+
+
+@pytest.fixture
+def redis(settings):
+    """The channel layer points at a Redis that is not running until the test starts it."""
+    server = ThrowawayRedis()
+    settings.CHANNEL_LAYERS = redis_channel_layers(server.url)
+    yield server
+    server.stop()
+
+
+def _form(match: Match, seat: int) -> dict:
+    match.refresh_from_db()
+    move = engine.legal_moves(match.state, seat)[0]
+    return {"type": "draft", "cards": move["cards"], "expected_seq": match.move_count}
+
+
+def test_without_redis_moves_are_stored_and_every_page_still_renders(client, people, redis):
+    match = services.start_match(game="kosmopolis", players=people[:3])
+    url = reverse("match_move", args=[match.pk])
+    client.force_login(people[0])
+    live = client.post(url, _form(match, 0), headers={"HX-Request": "true", "X-Table-Live": "1"})
+    assert live.status_code == 204
+    assert live["X-Move-Seq"] == "0"
+    client.force_login(people[1])
+    fallback = client.post(url, _form(match, 1), headers={"HX-Request": "true"})
+    assert fallback.status_code == 200
+    assert 'data-seq="2"' in fallback.content.decode()
+    client.force_login(people[2])
+    plain = client.post(url, _form(match, 2))
+    assert plain.status_code == 302
+    assert list(Move.objects.filter(match=match).values_list("seat", flat=True)) == [0, 1, 2]
+
+    assert client.get(match.get_absolute_url()).status_code == 200
+    assert client.get(reverse("home")).status_code == 200
+    substitute = client.post(reverse("match_ask_sub", args=[match.pk]))
+    assert substitute.status_code == 302
+    table = open_table(host=people[3], game="kosmopolis", seats=3)
+    joined = client.post(reverse("lobby_table_action", args=[table.pk, "join"]))
+    assert joined.status_code == 302
+    assert TableSeat.objects.filter(table=table, user=people[2]).exists()
+    client.logout()
+    assert client.get(match.get_absolute_url()).status_code == 200
+
+
+def test_live_pushes_resume_when_redis_comes_back(people, redis):
+    redis.start()
+    match = services.start_match(game="kosmopolis", players=people[:3])
+
+    @database_sync_to_async
+    def move(seat: int) -> None:
+        form = _form(match, seat)
+        services.submit_move(
+            match_id=match.pk,
+            user=people[seat],
+            move={"type": "draft", "cards": form["cards"]},
+            expected_seq=form["expected_seq"],
+        )
+
+    def socket_at(seq: int) -> WebsocketCommunicator:
+        communicator = WebsocketCommunicator(
+            TableConsumer.as_asgi(), f"/ws/matches/{match.pk}/?seq={seq}"
+        )
+        communicator.scope["user"] = people[0]
+        communicator.scope["url_route"] = {"kwargs": {"match_id": match.pk}}
+        return communicator
+
+    async def scenario() -> tuple[str, str]:
+        before = socket_at(0)
+        assert (await before.connect())[0]
+        await move(1)
+        assert 'data-seq="1"' in await before.receive_from()
+        redis.stop()
+        await move(2)  # stored, nobody told
+        with pytest.raises(Exception, match="onnect"):
+            await before.receive_from(timeout=5)  # the socket fails: browsers reconnect
+        redis.start()
+        after = socket_at(1)
+        try:
+            assert (await after.connect())[0]
+            resync = await after.receive_from()
+            await move(0)
+            pushed = await after.receive_from()
+        finally:
+            await after.disconnect()
+        return resync, pushed
+
+    resync, pushed = async_to_sync(scenario)()
+    assert 'data-seq="2"' in resync
+    for region in ("status", "board", "players", "mine", "log"):
+        assert f'id="{region}"' in resync
+    assert 'data-seq="3"' in pushed
+    assert Move.objects.filter(match=match).count() == 3
