@@ -151,6 +151,51 @@ def test_concurrent_submissions_in_the_draft_lose_nothing(people):
     stored = sorted(Move.objects.filter(match=match).values_list("seat", flat=True))
     assert stored == [0, 1, 2, 3]
     assert sorted(Move.objects.filter(match=match).values_list("seq", flat=True)) == [0, 1, 2, 3]
+    match.refresh_from_db()
+    assert match.move_count == 4
+    replayed = engine.setup(4, {}, int(match.seed))
+    for seat, payload in match.moves.order_by("seq").values_list("seat", "payload"):
+        engine.apply_in_place(replayed, seat, payload)
+    assert match.state == replayed
+
+
+@pytest.mark.django_db(transaction=True)
+def test_concurrent_submissions_for_one_seat_store_exactly_one_move(people):
+    """Six requests of one seat at once (a resend, a second tab): three repeat one move, three
+    send another. One is stored; the repeats of it are accepted as repeats, the rest refused."""
+    match = services.start_match(game="kosmopolis", players=people[:2])
+    first, other = engine.legal_moves(match.state, 0)[:2]
+    moves = [first, other] * 3
+    barrier = threading.Barrier(len(moves))
+    outcomes: list[object] = []
+
+    def send(move: dict) -> None:
+        try:
+            barrier.wait()
+            outcomes.append(
+                services.submit_move(match_id=match.pk, user=people[0], move=move, expected_seq=0)
+            )
+        except services.MoveRefused as refusal:
+            outcomes.append(refusal)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=send, args=(move,)) for move in moves]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    stored = Move.objects.get(match=match)
+    accepted = [o for o in outcomes if isinstance(o, services.MoveAccepted)]
+    refused = [o for o in outcomes if isinstance(o, services.MoveRefused)]
+    assert len(accepted) == 3
+    assert len(refused) == 3
+    assert sum(not o.duplicate for o in accepted) == 1
+    assert all(o.seq == stored.seq == 0 for o in accepted)
+    assert all(r.stale and r.message for r in refused)
+    match.refresh_from_db()
+    assert match.move_count == 1
+    assert match.state == engine.apply(engine.setup(2, {}, int(match.seed)), 0, stored.payload)[0]
 
 
 @pytest.mark.django_db(transaction=True)

@@ -283,6 +283,38 @@ def test_a_live_page_gets_no_table_back_and_the_socket_brings_it(client, people,
     assert 'id="mine"' not in html
 
 
+def test_a_move_resent_after_a_dropped_socket_is_applied_once_and_the_socket_catches_up(
+    client, people, match
+):
+    """The page's socket drops mid-move and the page resends the move: the repeat gets the same
+    answer as the first send, and the socket that reconnects at the old move number gets the
+    whole table at the new one."""
+    client.force_login(people[0])
+    live = {"HX-Request": "true", "X-Table-Live": "1"}
+    url = reverse("match_move", args=[match.pk])
+    form = _draft_form(match, 0)
+    answers = [client.post(url, form, headers=live) for _send in range(2)]
+    assert [(a.status_code, a["X-Move-Seq"]) for a in answers] == [(204, "0"), (204, "0")]
+    plain = client.post(url, form, headers={"HX-Request": "true"})
+    assert 'role="alert"' not in plain.content.decode()
+    assert Move.objects.filter(match=match).count() == 1
+
+    async def reconnect() -> str:
+        communicator = _connect(match, people[0])
+        communicator.path = f"/ws/matches/{match.pk}/?seq=0"
+        communicator.scope["query_string"] = b"seq=0"
+        assert (await communicator.connect())[0]
+        try:
+            return await communicator.receive_from()
+        finally:
+            await communicator.disconnect()
+
+    table = async_to_sync(reconnect)()
+    assert 'data-seq="1"' in table
+    for region in ("status", "board", "players", "mine", "log"):
+        assert f'id="{region}"' in table
+
+
 def test_importing_a_record_recreates_the_same_final_state(client, bots, people, tmp_path):
     finished = services.start_match(game="kosmopolis", players=bots[:3])
     finished.refresh_from_db()
