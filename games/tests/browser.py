@@ -2,6 +2,7 @@
 
 import os
 import re
+import signal
 import socket
 import subprocess
 import sys
@@ -43,30 +44,52 @@ def _free_port() -> int:
         return probe.getsockname()[1]
 
 
+class Site:
+    """`manage.py serve` (daphne, the task worker inside) on the test database, on a port that
+    stays the same across restarts, as a restarted production server's would."""
+
+    def __init__(self) -> None:
+        self.port = _free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.server: subprocess.Popen | None = None
+
+    def start(self) -> None:
+        env = {**os.environ, "DATABASE_URL": database_url(), "DEBUG": "1"}
+        env.pop("REDIS_URL", None)
+        self.server = subprocess.Popen(
+            [sys.executable, "manage.py", "serve", "--noreload", f"127.0.0.1:{self.port}"],
+            cwd=settings.BASE_DIR,
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                urllib.request.urlopen(self.url + "/", timeout=2)
+                return
+            except OSError:
+                if time.monotonic() > deadline:
+                    self.stop()
+                    raise AssertionError("the site did not start") from None
+                time.sleep(0.2)
+
+    def stop(self, how: signal.Signals = signal.SIGTERM) -> None:
+        """SIGTERM is a clean shutdown (a deploy); SIGKILL a crash."""
+        if self.server is not None:
+            self.server.send_signal(how)
+            self.server.wait(timeout=30)
+            self.server = None
+
+
 def serve_site() -> Iterator[str]:
-    """Run `manage.py serve` (daphne, the task worker inside) on the test database."""
-    port = _free_port()
-    env = {**os.environ, "DATABASE_URL": database_url(), "DEBUG": "1"}
-    env.pop("REDIS_URL", None)
-    server = subprocess.Popen(
-        [sys.executable, "manage.py", "serve", "--noreload", f"127.0.0.1:{port}"],
-        cwd=settings.BASE_DIR,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
-    while True:
-        try:
-            urllib.request.urlopen(url + "/", timeout=2)
-            break
-        except OSError:
-            assert time.monotonic() < deadline, "the site did not start"
-            time.sleep(0.2)
-    yield url
-    server.terminate()
-    server.wait(timeout=30)
+    """Run the site for one test, on its own port."""
+    site = Site()
+    site.start()
+    try:
+        yield site.url
+    finally:
+        site.stop()
 
 
 def session_cookie(user, url: str) -> dict:

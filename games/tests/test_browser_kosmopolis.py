@@ -1,16 +1,19 @@
-"""Two people in two browsers and a bot play a whole Kosmopolis game on a real daphne server."""
+"""Two people in two browsers and a bot play a whole Kosmopolis game on a real daphne server;
+two browsers stay live across server restarts."""
 
+import signal
 import statistics
 import time
 
 import pytest
 
 from games import services
-from games.models import Match
+from games.models import Match, Move
 from games.tests.browser import (
     CHROMIUM,
     CHROMIUM_ARGS,
     EXPECT_TIMEOUT_MS,
+    Site,
     move_and_wait,
     my_turn_now,
     serve_site,
@@ -111,3 +114,46 @@ def test_two_people_and_a_bot_play_kosmopolis_to_the_end_live(site, people, bots
         f"median={statistics.median(latencies) * 1000:.0f} ms "
         f"max={max(latencies) * 1000:.0f} ms"
     )
+
+
+def test_browsers_catch_up_by_themselves_after_the_server_restarts(transactional_db, people):
+    """A deploy (SIGTERM) and a crash (SIGKILL) in the middle of a match: a new server on the
+    same port, then a move from one browser shows in both without a reload, and nothing is
+    lost. Daphne 4.2 closes no socket itself on shutdown (browsers see 1006, as after a crash),
+    and htmx's websocket extension reconnects on 1006; the reopened socket brings the table."""
+    from playwright.sync_api import expect, sync_playwright
+
+    expect.set_options(timeout=EXPECT_TIMEOUT_MS)
+    site = Site()
+    site.start()
+    match = services.start_match(game="kosmopolis", players=people[:2], seed=20261122)
+    cookies = [session_cookie(person, site.url) for person in people[:2]]
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            pages, loads = [], []
+            for cookie in cookies:
+                context = browser.new_context(locale="en-GB")
+                context.add_cookies([cookie])
+                page = context.new_page()
+                page.goto(site.url + match.get_absolute_url())
+                expect(page.locator("#table")).to_be_visible()
+                page.on("load", lambda _page, loads=loads: loads.append(1))
+                pages.append(page)
+            pages[0].wait_for_timeout(300)
+            seen = move_and_wait(pages[0], _make_a_move)[0]
+            wait_until_seq(pages[1], seen)
+            for how in (signal.SIGTERM, signal.SIGKILL):
+                site.stop(how)
+                site.start()
+                mover = next(p for p in [*pages[1:], pages[0]] if my_turn_now(p))
+                seen = move_and_wait(mover, _make_a_move)[0]
+                for page in pages:
+                    wait_until_seq(page, seen, seconds=60)
+            assert not loads, "a page was reloaded"
+            browser.close()
+    finally:
+        site.stop()
+    match.refresh_from_db()
+    assert match.move_count == seen == 3
+    assert list(Move.objects.filter(match=match).values_list("seq", flat=True)) == [0, 1, 2]
