@@ -6,13 +6,13 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import translation
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django.views.i18n import set_language
 
 from accounts.forms import DeleteAccountForm, ProfileForm
 from accounts.models import User
 from accounts.services import delete_account
-from games.registry import GAMES
+from games import charts, stats
 
 
 def _remember_language(response: HttpResponse, language: str) -> None:
@@ -50,10 +50,38 @@ def edit_profile(request: HttpRequest) -> HttpResponse:
     return render(request, "accounts/profile_edit.html", {"form": form})
 
 
+def _player(username: str) -> User:
+    return get_object_or_404(User, username=username, deleted_at__isnull=True, is_active=True)
+
+
+@require_safe
 def player_profile(request: HttpRequest, username: str) -> HttpResponse:
-    player = get_object_or_404(User, username=username, deleted_at__isnull=True, is_active=True)
-    ratings = [(GAMES[r.game].name, r) for r in player.ratings.all() if r.game in GAMES]
-    return render(request, "accounts/player_profile.html", {"player": player, "ratings": ratings})
+    player = _player(username)
+    overall, lines = stats.player_lines(player)
+    history = stats.rating_history(player)
+    for line in lines:
+        line.chart = charts.line_chart(history.get(line.slug, []))
+    context = {
+        "player": player,
+        "overall": overall,
+        "lines": lines,
+        "last_matches": stats.last_matches(player),
+    }
+    return render(request, "accounts/player_profile.html", context)
+
+
+@require_safe
+def head_to_head(request: HttpRequest, username: str) -> HttpResponse:
+    """Two players' record against each other; the second is `?other=` (a username)."""
+    player = _player(username)
+    other_name = request.GET.get("other", "").strip()
+    other = User.objects.filter(
+        username__iexact=other_name, deleted_at__isnull=True, is_active=True
+    ).first()
+    context: dict = {"player": player, "other": other, "other_name": other_name}
+    if other is not None and other != player:
+        context["rivalries"], context["shared"] = stats.head_to_head(player, other)
+    return render(request, "accounts/head_to_head.html", context)
 
 
 @login_required

@@ -247,3 +247,83 @@ class RatingChange(models.Model):
 def display_rating(mu: float, sigma: float) -> int:
     """A conservative number for people: 1000 for a newcomer, 40 points per unit of ordinal."""
     return round(1000 + 40 * (mu - 3 * sigma))
+
+
+class PlayerStats(models.Model):
+    """One player's tallies at one game, or over all games (`game == OVERALL`).
+
+    Updated as each match ends and recomputed by `rebuild_stats`; both go through
+    `games.stats.Tally`, so they cannot disagree.
+    """
+
+    OVERALL = "all"
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="game_stats"
+    )
+    game = models.CharField(_("game"), max_length=32)
+    played = models.PositiveIntegerField(_("played"), default=0)
+    won = models.PositiveIntegerField(_("won"), default=0)
+    scored = models.PositiveIntegerField(_("matches with a score"), default=0)
+    score_sum = models.BigIntegerField(_("sum of scores"), default=0)
+    best_score = models.IntegerField(_("best score"), null=True, blank=True)
+    place_sum = models.PositiveIntegerField(_("sum of places"), default=0)
+    current_streak = models.PositiveIntegerField(_("current winning streak"), default=0)
+    best_streak = models.PositiveIntegerField(_("best winning streak"), default=0)
+    resigned = models.PositiveIntegerField(_("resigned"), default=0)
+    abandoned = models.PositiveIntegerField(_("abandoned"), default=0)
+    timed_out = models.PositiveIntegerField(_("timed out"), default=0)
+
+    class Meta:
+        verbose_name = _("player statistics")
+        verbose_name_plural = _("player statistics")
+        constraints = [
+            models.UniqueConstraint(fields=["user", "game"], name="player_stats_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} {self.game}: {self.won}/{self.played}"
+
+    @property
+    def win_rate(self) -> float | None:
+        return self.won / self.played if self.played else None
+
+    @property
+    def average_score(self) -> float | None:
+        return self.score_sum / self.scored if self.scored else None
+
+    @property
+    def average_place(self) -> float | None:
+        return self.place_sum / self.played if self.played else None
+
+
+class GameStats(models.Model):
+    """Tallies of every finished match of one game, for its statistics page.
+
+    `scores` counts final scores ({score: seats}); `seat_wins` counts, per player count, the
+    matches and the wins of each seat position; `facts` holds the game's own counters.
+    """
+
+    game = models.CharField(_("game"), max_length=32, unique=True)
+    matches = models.PositiveIntegerField(_("matches"), default=0)
+    move_sum = models.BigIntegerField(_("sum of moves"), default=0)
+    live_matches = models.PositiveIntegerField(_("real-time matches"), default=0)
+    live_seconds = models.BigIntegerField(_("seconds of real-time matches"), default=0)
+    scores = models.JSONField(_("scores"), default=dict)
+    seat_wins = models.JSONField(_("wins by seat"), default=dict)
+    facts = models.JSONField(_("facts"), default=dict)
+
+    class Meta:
+        verbose_name = _("game statistics")
+        verbose_name_plural = _("game statistics")
+
+    def __str__(self) -> str:
+        return f"{self.game}: {self.matches}"
+
+    @property
+    def average_moves(self) -> float | None:
+        return self.move_sum / self.matches if self.matches else None
+
+    @property
+    def average_live_minutes(self) -> float | None:
+        return self.live_seconds / 60 / self.live_matches if self.live_matches else None

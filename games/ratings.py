@@ -19,17 +19,34 @@ MODEL = PlackettLuce()
 
 def rate_match(match: Match, seats: list[Seat]) -> list[RatingChange]:
     """Update the ratings of the people at a finished rated match (inside its transaction)."""
-    people = [s for s in seats if not s.user.is_bot and s.rank is not None]
-    if not match.rated or len(people) < 2:
+    people = _rated_people(match, seats)
+    if not people:
         return []
-    last = len(seats) + 1
-    ranks = [last if s.left else s.rank for s in people]
     ratings = {
         r.user_id: r
         for r in Rating.objects.select_for_update().filter(
             game=match.game, user__in=[s.user_id for s in people]
         )
     }
+    changes = _rate(match, people, len(seats), ratings)
+    for seat in people:
+        ratings[seat.user_id].save()
+    RatingChange.objects.bulk_create(changes)
+    return changes
+
+
+def _rated_people(match: Match, seats: list[Seat]) -> list[Seat]:
+    """The people's seats that a match rates: none unless it is rated and has two people."""
+    people = [s for s in seats if not s.user.is_bot and s.rank is not None]
+    return people if match.rated and len(people) >= 2 else []
+
+
+def _rate(
+    match: Match, people: list[Seat], seat_count: int, ratings: dict[int, Rating]
+) -> list[RatingChange]:
+    """Move the ratings in `ratings` (newcomers added) by one match; what changed for whom."""
+    last = seat_count + 1
+    ranks = [last if s.left else s.rank for s in people]
     for seat in people:
         if seat.user_id not in ratings:
             fresh = MODEL.rating()
@@ -53,9 +70,6 @@ def rate_match(match: Match, seats: list[Seat]) -> list[RatingChange]:
                 after=rating.display,
             )
         )
-    for rating in before:
-        rating.save()
-    RatingChange.objects.bulk_create(changes)
     return changes
 
 
@@ -76,11 +90,22 @@ def rebuild() -> int:
     """Recompute every rating from the stored matches; returns how many matches counted."""
     RatingChange.objects.all().delete()
     Rating.objects.all().delete()
+    ratings: dict[str, dict[int, Rating]] = {}
+    changes: list[RatingChange] = []
     counted = 0
-    finished = Match.objects.filter(status=Match.Status.FINISHED, rated=True).order_by(
-        "finished_at", "pk"
+    finished = (
+        Match.objects.filter(status=Match.Status.FINISHED, rated=True)
+        .order_by("finished_at", "pk")
+        .prefetch_related("seats__user")
     )
-    for match in finished.iterator():
-        if rate_match(match, list(match.seats.select_related("user"))):
+    for match in finished.iterator(chunk_size=500):
+        seats = list(match.seats.all())
+        people = _rated_people(match, seats)
+        if people:
+            changes += _rate(match, people, len(seats), ratings.setdefault(match.game, {}))
             counted += 1
+    Rating.objects.bulk_create(
+        [rating for game in ratings.values() for rating in game.values()], batch_size=1000
+    )
+    RatingChange.objects.bulk_create(changes, batch_size=1000)
     return counted

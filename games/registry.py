@@ -74,6 +74,11 @@ class GameInfo:
         """The table's Django side: context, status line, move forms and log lines."""
         return importlib.import_module(f"games.{self.slug}.table")
 
+    @cached_property
+    def stats(self) -> ModuleType:
+        """The game's own facts for its statistics page (`match_facts`, `fact_lines`)."""
+        return importlib.import_module(f"games.{self.slug}.stats")
+
     @property
     def templates(self) -> dict[str, str]:
         """The game's fragments of the table page, by region."""

@@ -21,6 +21,7 @@ from games.models import Match, Move, Seat, SeatHandover, Vacation
 from games.ratings import rate_match
 from games.registry import GAMES, GameInfo
 from games.rules import RECORD_FORMAT, IllegalMove
+from games.stats import tally_match
 from notifications.services import notify
 
 
@@ -470,6 +471,7 @@ def _finish(match: Match, info: GameInfo) -> None:
         seat.turn_started_at = None
     Seat.objects.bulk_update(match.seat_list, ["score", "rank", "turn_started_at"])
     rate_match(match, match.seat_list)
+    tally_match(match, match.seat_list)
     for seat in match.seat_list:
         if not seat.is_bot:
             notify(

@@ -13,5 +13,6 @@ urlpatterns = [
     path("matches/<int:match_id>/record.json", views.match_record, name="match_record"),
     path("games/<slug:game>/rules/", views.rules_summary, name="rules_summary"),
     path("games/<slug:game>/leaderboard/", views.leaderboard, name="leaderboard"),
+    path("games/<slug:game>/statistics/", views.game_statistics, name="game_statistics"),
     path("play/<slug:game>/bots/", views.play_against_bots, name="play_against_bots"),
 ]

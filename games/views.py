@@ -8,7 +8,7 @@ from django.views.decorators.http import require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect, reswap
 
 from accounts.models import User
-from games import selectors, services
+from games import charts, selectors, services, stats
 from games.models import Match
 from games.registry import GAMES
 from games.rules import IllegalMove
@@ -145,6 +145,23 @@ def leaderboard(request: HttpRequest, game: str) -> HttpResponse:
         "minimum": selectors.LEADERBOARD_MINIMUM,
     }
     return render(request, "games/leaderboard.html", context)
+
+
+@require_safe
+def game_statistics(request: HttpRequest, game: str) -> HttpResponse:
+    info = GAMES.get(game)
+    if info is None or not info.playable:
+        raise Http404
+    tallies = stats.game_statistics(game)
+    scores = stats.score_bars(tallies.scores)
+    context = {
+        "game": info,
+        "stats": tallies,
+        "score_chart": charts.bar_chart([(label, seats, str(seats)) for label, seats in scores]),
+        "seat_rates": stats.seat_rates(tallies.seat_wins),
+        "facts": info.stats.fact_lines(tallies.facts, tallies.matches) if tallies.matches else [],
+    }
+    return render(request, "games/statistics.html", context)
 
 
 @require_safe

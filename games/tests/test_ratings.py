@@ -7,7 +7,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from accounts.models import User
-from games import ratings, services
+from games import ratings, services, stats
 from games.kosmopolis import engine
 from games.models import Match, Rating, RatingChange, Seat
 
@@ -26,6 +26,7 @@ def _finish_with_ranks(match: Match, ranks: list[int]) -> None:
         match.finished_at = timezone.now()
         match.save(update_fields=["status", "finished_at"])
         ratings.rate_match(match, seats)
+        stats.tally_match(match, seats)
 
 
 def _rating(user, game="kosmopolis") -> Rating:

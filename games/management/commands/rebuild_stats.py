@@ -1,11 +1,14 @@
 from django.core.management.base import BaseCommand
 
-from games.ratings import rebuild
+from games import ratings, stats
 
 
 class Command(BaseCommand):
-    help = "Recompute every rating from the stored matches."
+    help = "Recompute every rating and statistic from the stored matches."
 
     def handle(self, *args, **options) -> None:
-        counted = rebuild()
-        self.stdout.write(f"Ratings rebuilt from {counted} rated matches.")
+        rated = ratings.rebuild()
+        counted = stats.rebuild()
+        self.stdout.write(
+            f"Ratings rebuilt from {rated} rated matches, statistics from {counted} matches."
+        )

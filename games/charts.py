@@ -1,0 +1,100 @@
+"""Geometry of the small SVG charts the statistics pages draw on the server (no script, no CDN).
+
+The templates in `games/charts/` turn these into SVG whose colours come from the site's CSS
+variables, so they follow the light and dark themes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+WIDTH = 480
+HEIGHT = 160
+PAD = 24
+
+
+@dataclass
+class LineChart:
+    width: int
+    height: int
+    points: str
+    low: int
+    high: int
+    last_x: float
+    last_y: float
+    last: int
+
+
+def line_chart(values: list[int], width: int = WIDTH, height: int = HEIGHT) -> LineChart | None:
+    """A polyline through the values, left to right, scaled between their lowest and highest."""
+    if len(values) < 2:
+        return None
+    low, high = min(values), max(values)
+    span = max(high - low, 1)
+    step = (width - 2 * PAD) / (len(values) - 1)
+    coords = [
+        (PAD + i * step, height - PAD - (value - low) / span * (height - 2 * PAD))
+        for i, value in enumerate(values)
+    ]
+    return LineChart(
+        width=width,
+        height=height,
+        points=" ".join(f"{x:.1f},{y:.1f}" for x, y in coords),
+        low=low,
+        high=high,
+        last_x=round(coords[-1][0], 1),
+        last_y=round(coords[-1][1], 1),
+        last=values[-1],
+    )
+
+
+@dataclass
+class Bar:
+    label: str
+    value: float
+    text: str
+    x: float
+    y: float
+    width: float
+    height: float
+    show_label: bool
+
+    @property
+    def middle(self) -> float:
+        return round(self.x + self.width / 2, 1)
+
+
+@dataclass
+class BarChart:
+    width: int
+    height: int
+    base: float
+    bars: list[Bar]
+
+
+def bar_chart(
+    bars: list[tuple[str, float, str]], width: int = WIDTH, height: int = HEIGHT
+) -> BarChart | None:
+    """Vertical bars of (label, value, text shown on the bar); labels thinned out to fit."""
+    if not bars:
+        return None
+    top = max(value for _label, value, _text in bars) or 1
+    slot = (width - 2 * PAD) / len(bars)
+    every = max(1, round(len(bars) / 8))
+    base = height - PAD
+    drawn = []
+    for i, (label, value, text) in enumerate(bars):
+        tall = value / top * (height - 2 * PAD)
+        drawn.append(
+            Bar(
+                label=label,
+                value=value,
+                text=text,
+                x=round(PAD + i * slot + slot * 0.1, 1),
+                y=round(base - tall, 1),
+                width=round(slot * 0.8, 1),
+                height=round(tall, 1),
+                show_label=i % every == 0,
+            )
+        )
+    return BarChart(width=width, height=height, base=base, bars=drawn)
