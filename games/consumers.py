@@ -1,5 +1,7 @@
 """The live table: one group per match; each client gets the table rendered for its own seat."""
 
+import asyncio
+from collections import OrderedDict
 from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
@@ -10,8 +12,30 @@ from django.utils import timezone, translation
 
 from games.live import csrf_token_for
 from games.models import Match
-from games.selectors import TABLE_REGIONS, table_for
+from games.selectors import TABLE_REGIONS, load_table, table_for
 from games.services import match_group
+
+LOADED_MOVES = 512
+"""How many announced moves' loaded matches a process keeps for its sockets to share."""
+_loaded: OrderedDict[tuple[int, int, int], asyncio.Task[Match]] = OrderedDict()
+
+
+async def match_after(match_id: int, seq: int | None) -> Match:
+    """The match as loaded after announced move `seq`: once per process, whatever the number
+    of sockets at its table (`None`, a connecting socket, always loads afresh)."""
+    if seq is None:
+        return await database_sync_to_async(load_table)(match_id)
+    key = (id(asyncio.get_running_loop()), match_id, seq)
+    if key not in _loaded:
+        _loaded[key] = asyncio.ensure_future(database_sync_to_async(load_table)(match_id))
+        if len(_loaded) > LOADED_MOVES:
+            _loaded.popitem(last=False)
+    loading = _loaded[key]
+    try:
+        return await asyncio.shield(loading)
+    except Exception:
+        _loaded.pop(key, None)
+        raise
 
 
 class TableConsumer(AsyncWebsocketConsumer):
@@ -34,7 +58,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.channel_layer.group_discard(self.group, self.channel_name)
 
     async def match_moved(self, message: dict) -> None:
-        await self._send_table()
+        await self._send_table(announced=message.get("seq"))
 
     def _page_seq(self) -> int | None:
         """The move number the page was rendered at (`?seq=` of the socket's URL)."""
@@ -44,14 +68,17 @@ class TableConsumer(AsyncWebsocketConsumer):
         except (KeyError, ValueError):
             return None
 
-    async def _send_table(self, *, page_seq: int | None = None) -> None:
+    async def _send_table(
+        self, *, page_seq: int | None = None, announced: int | None = None
+    ) -> None:
         """Send the regions that changed since the last push; all of them on a reconnect.
 
         The player's half-assembled choice survives other players' moves this way, and a push
         stays small. The status region carries the move number, so it always goes. A page that
         connects already up to date gets nothing, so a click in its first moment is not lost.
         """
-        seq, regions = await self._render()
+        match = await match_after(self.match_id, announced)
+        seq, regions = await self._render(match)
         changed = [html for name, html in regions.items() if self.sent.get(name) != html]
         self.sent = regions
         if page_seq != seq:
@@ -62,9 +89,8 @@ class TableConsumer(AsyncWebsocketConsumer):
         return Match.objects.filter(pk=self.match_id).exists()
 
     @database_sync_to_async
-    def _render(self) -> tuple[int, dict[str, str]]:
+    def _render(self, match: Match) -> tuple[int, dict[str, str]]:
         user = self.scope.get("user")
-        match = Match.objects.prefetch_related("seats__user").get(pk=self.match_id)
         with (
             translation.override(self._language(user)),
             timezone.override(user.zone if getattr(user, "is_authenticated", False) else None),

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from django.db.models import F
+from django.db.models import F, Prefetch
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -94,7 +94,23 @@ def seat_of(match: Match, user: User | Any) -> int | None:
     return None
 
 
+def load_table(match_id: int) -> Match:
+    """A match with all a table shows: seats, people, the log's moves and rating changes.
+
+    Five queries whatever the match's length; the live table loads it once per move and
+    process and renders every seat from the same copy, so nothing here may be changed.
+    """
+    return Match.objects.prefetch_related(
+        "seats__user",
+        "rating_changes",
+        Prefetch(
+            "moves", queryset=Move.objects.order_by("-seq")[:LOG_LENGTH], to_attr="recent_moves"
+        ),
+    ).get(pk=match_id)
+
+
 def table_for(match: Match, user: User | Any) -> Table:
+    """What `user` sees of a match loaded by `load_table`."""
     info = GAMES[match.game]
     engine = info.engine
     seats: list[Seat] = sorted(match.seats.all(), key=lambda s: s.number)
@@ -158,9 +174,8 @@ def visible_events(events: list[dict[str, Any]], viewer: int | None) -> list[dic
 def game_log(match: Match, viewer: int | None, names: list[str]) -> list[LogLine]:
     """The newest log lines first, in the active language, hidden information left out."""
     describe = GAMES[match.game].table.describe
-    moves = Move.objects.filter(match=match).order_by("-seq")[:LOG_LENGTH]
     lines: list[LogLine] = []
-    for move in moves:
+    for move in match.recent_moves:
         texts = [describe(event, names, viewer) for event in visible_events(move.events, viewer)]
         for text in reversed([t for t in texts if t]):
             lines.append(LogLine(seq=move.seq, seat=move.seat, text=text))

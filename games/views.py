@@ -19,7 +19,10 @@ TABLE_PAGE = "games/table.html"
 
 
 def _match(match_id: int) -> Match:
-    return get_object_or_404(Match.objects.prefetch_related("seats__user"), pk=match_id)
+    try:
+        return selectors.load_table(match_id)
+    except Match.DoesNotExist:
+        raise Http404 from None
 
 
 @require_safe

@@ -7,6 +7,7 @@ import pytest
 from asgiref.sync import async_to_sync
 from channels.testing import WebsocketCommunicator
 from django.core.management import call_command
+from django.template.loader import render_to_string
 from django.urls import reverse
 
 from games import services
@@ -14,6 +15,8 @@ from games.consumers import TableConsumer
 from games.kosmopolis import engine
 from games.kosmopolis.components import CARD_COLOR
 from games.models import Match, Move
+from games.registry import GAMES
+from games.selectors import TABLE_REGIONS, load_table, table_for
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -419,3 +422,26 @@ def test_the_replay_names_each_seat_instead_of_you(client, bots):
     for bot in bots[:2]:
         assert f"City of {bot.public_name}" in html
     assert "Your city" not in html
+
+
+@pytest.mark.parametrize("game", ["kosmopolis", "seven_dragons", "space_dragons"])
+def test_one_loaded_match_renders_every_seat_as_its_own_load_would(people, game):
+    """The live table loads a match once per move and process for all its sockets."""
+    rules = GAMES[game].engine
+    match = services.start_match(game=game, players=people[:3])
+    for _move in range(12):
+        match.refresh_from_db()
+        seat = min(rules.to_act(match.state))
+        move = rules.legal_moves(match.state, seat)[-1]
+        services.submit_move(
+            match_id=match.pk, user=people[seat], move=move, expected_seq=match.move_count
+        )
+
+    def regions(loaded, user) -> dict[str, str]:
+        context = table_for(loaded, user).context(oob=True)
+        return {r: render_to_string(f"games/table.html#{r}", context) for r in TABLE_REGIONS}
+
+    shared = load_table(match.pk)
+    viewers = [*people[:3], people[3]]
+    once = [regions(shared, user) for user in viewers]
+    assert [regions(load_table(match.pk), user) for user in viewers] == once
