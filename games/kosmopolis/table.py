@@ -24,6 +24,7 @@ from games.kosmopolis.components import (
     ROUNDS,
 )
 from games.rules import IllegalMove
+from games.translated import per_language
 
 View = dict[str, Any]
 Move = dict[str, Any]
@@ -67,6 +68,7 @@ ENGINE_MESSAGES = (
 # --- names of things -------------------------------------------------------------------------
 
 
+@per_language
 def colour_name(colour: str) -> str:
     """The colour as a word ("green" / "zelená")."""
     return {
@@ -77,6 +79,7 @@ def colour_name(colour: str) -> str:
     }[colour]
 
 
+@per_language
 def column_name(colour: str) -> str:
     """The colour as the adjective of a column ("green" / "zelený" sloupec)."""
     return {
@@ -87,6 +90,7 @@ def column_name(colour: str) -> str:
     }[colour]
 
 
+@per_language
 def colour_letter(colour: str) -> str:
     """The letter printed on every coloured thing, for colour-blind players."""
     return {
@@ -97,6 +101,7 @@ def colour_letter(colour: str) -> str:
     }[colour]
 
 
+@per_language
 def profession_name(colour: str) -> str:
     return {
         "scholar": _("scholar"),
@@ -106,6 +111,7 @@ def profession_name(colour: str) -> str:
     }[PROFESSION_BY_COLOR[colour]]
 
 
+@per_language
 def ability_text(colour: str) -> str:
     return {
         "green": _("Draw 1 profession card."),
@@ -115,6 +121,7 @@ def ability_text(colour: str) -> str:
     }[colour]
 
 
+@per_language
 def from_column(colour: str) -> str:
     return {
         "green": _("from the green column"),
@@ -124,6 +131,7 @@ def from_column(colour: str) -> str:
     }[colour]
 
 
+@per_language
 def over_column(colour: str) -> str:
     return {
         "green": _("over the green column"),
@@ -138,6 +146,7 @@ def signed(value: int) -> str:
     return f"+{value}" if value >= 0 else f"\u2212{-value}"
 
 
+@per_language
 def card_label(card: int) -> str:
     colour = CARD_COLOR[card]
     return _("%(profession)s %(value)s") % {

@@ -29,6 +29,7 @@ from games.seven_dragons.components import (
     SILVER,
     WIN_AREA,
 )
+from games.translated import per_language
 
 View = dict[str, Any]
 Move = dict[str, Any]
@@ -73,6 +74,7 @@ table's own forms never trigger them."""
 # --- names of things -------------------------------------------------------------------------
 
 
+@per_language
 def colour_name(colour: str) -> str:
     return {
         "red": pgettext("colour", "red"),
@@ -83,6 +85,7 @@ def colour_name(colour: str) -> str:
     }[colour]
 
 
+@per_language
 def action_name(kind: str) -> str:
     return {
         "move_card": _("Move a card"),
@@ -93,6 +96,7 @@ def action_name(kind: str) -> str:
     }[kind]
 
 
+@per_language
 def action_help(kind: str) -> str:
     return {
         "move_card": _("Move a dragon card of the layout to another legal place, or turn it."),
@@ -112,6 +116,7 @@ def dragon_colours(card: int) -> list[str]:
     return [c for c in COLORS if c in quads]
 
 
+@per_language
 def card_label(card: int) -> str:
     """A card by what is printed on it: "red/green dragon", "Move a card (green)"."""
     if card == SILVER:
@@ -224,6 +229,7 @@ def slot_name(slot: int, seats: int, names: Sequence[str]) -> str:
     return _("imaginary player %(number)s") % {"number": slot - seats + 1}
 
 
+@per_language
 def rot_name(rot: int) -> str:
     return _("upright (0°)") if rot == 0 else _("upside down (180°)")
 

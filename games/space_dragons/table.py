@@ -31,6 +31,7 @@ from games.space_dragons.components import (
     TRICKS,
 )
 from games.space_dragons.engine import contest_awards
+from games.translated import per_language
 
 View = dict[str, Any]
 Move = dict[str, Any]
@@ -56,6 +57,7 @@ MINUS = "\u2212"
 # --- names of things -------------------------------------------------------------------------
 
 
+@per_language
 def symbol_name(key: str) -> str:
     return {
         "research": _("research"),
@@ -70,6 +72,7 @@ def symbol_name(key: str) -> str:
     }[key]
 
 
+@per_language
 def symbol_letter(key: str) -> str:
     """The short mark printed on every symbol chip (colour is never the only cue)."""
     return {
@@ -85,6 +88,7 @@ def symbol_letter(key: str) -> str:
     }[key]
 
 
+@per_language
 def scoring_card_name(card: str) -> str:
     return {
         "research": _("Research"),
@@ -93,6 +97,7 @@ def scoring_card_name(card: str) -> str:
     }[card]
 
 
+@per_language
 def position_name(position: str) -> str:
     return {
         "highest": _("highest"),
@@ -110,6 +115,7 @@ def card_label(card: int) -> str:
     return str(card)
 
 
+@per_language
 def dragon_label(dragon: str) -> str:
     points = DRAGONS[dragon].points
     return _("%(points)s-point dragon") % {"points": points}
@@ -429,6 +435,7 @@ def _result_context(view: View, names: list[str], seat: int | None) -> dict[str,
 CATEGORIES = ("dragons", "plus", "minus", "shields", "damage", "research", "morale", "crime")
 
 
+@per_language
 def category_name(key: str) -> str:
     return {
         "dragons": _("Dragons"),
