@@ -1,0 +1,29 @@
+"""Settings for the benchmark's own daphne processes and its orchestrator.
+
+The production settings (`config.settings`, DEBUG off) with three changes that do not touch the
+measured path: static files need no `collectstatic` manifest (no static file is fetched), logs
+stay quiet, and every SQL statement is counted (`bench.querycount`) so that queries per move can
+be read from the running servers.
+"""
+
+from django.db.backends.signals import connection_created
+
+from bench.querycount import count_queries
+from config.settings import *  # noqa: F403
+from config.settings import BASE_DIR, STORAGES
+
+STATIC_ROOT = BASE_DIR / "var" / "bench" / "static"
+STATIC_ROOT.mkdir(parents=True, exist_ok=True)
+
+STORAGES = {
+    **STORAGES,
+    "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+}
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler", "level": "ERROR"}},
+    "root": {"handlers": ["console"], "level": "ERROR"},
+}
+
+connection_created.connect(count_queries, dispatch_uid="bench-count-queries")
