@@ -4,7 +4,7 @@ import asyncio
 from collections import OrderedDict
 from urllib.parse import parse_qs
 
-from channels.db import database_sync_to_async
+from channels.db import DatabaseSyncToAsync, database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.template.loader import render_to_string
@@ -15,20 +15,27 @@ from games.models import Match
 from games.selectors import TABLE_REGIONS, load_table, table_for
 from games.services import match_group
 
-LOADED_MOVES = 512
-"""How many announced moves' loaded matches a process keeps for its sockets to share."""
-_loaded: OrderedDict[tuple[int, int, int], asyncio.Task[Match]] = OrderedDict()
+LOADED_PUSHES = 512
+"""How many announcements' loaded matches a process keeps for its sockets to share."""
+_loaded: OrderedDict[tuple[int, str], asyncio.Task[Match]] = OrderedDict()
 
 
-async def match_after(match_id: int, seq: int | None) -> Match:
-    """The match as loaded after announced move `seq`: once per process, whatever the number
-    of sockets at its table (`None`, a connecting socket, always loads afresh)."""
-    if seq is None:
-        return await database_sync_to_async(load_table)(match_id)
-    key = (id(asyncio.get_running_loop()), match_id, seq)
+def off_the_loop(work):
+    """Run database and template work in the thread pool, not on the one thread that Channels
+    otherwise shares between all consumers of a process: renders then wait for nothing but
+    the processor, and one table's database round trip does not hold up the others."""
+    return DatabaseSyncToAsync(work, thread_sensitive=False)
+
+
+async def match_for(match_id: int, push: str | None) -> Match:
+    """The match as loaded for one announcement: once per process, whatever the number of
+    sockets at its table (`None`, a connecting socket, always loads afresh)."""
+    if push is None:
+        return await off_the_loop(load_table)(match_id)
+    key = (id(asyncio.get_running_loop()), push)
     if key not in _loaded:
-        _loaded[key] = asyncio.ensure_future(database_sync_to_async(load_table)(match_id))
-        if len(_loaded) > LOADED_MOVES:
+        _loaded[key] = asyncio.ensure_future(off_the_loop(load_table)(match_id))
+        if len(_loaded) > LOADED_PUSHES:
             _loaded.popitem(last=False)
     loading = _loaded[key]
     try:
@@ -44,6 +51,7 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def connect(self) -> None:
         self.match_id = int(self.scope["url_route"]["kwargs"]["match_id"])
         self.sent: dict[str, str] = {}
+        self.shown = -1
         self.csrf_token = csrf_token_for(self.scope)
         if not await self._exists():
             await self.close(code=4404)
@@ -58,7 +66,13 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.channel_layer.group_discard(self.group, self.channel_name)
 
     async def match_moved(self, message: dict) -> None:
-        await self._send_table(announced=message.get("seq"))
+        """Pushes queue up when a process is busy; one that a newer push already covered is
+        skipped, so a backlog shrinks instead of feeding itself."""
+        announced = message.get("seq")
+        if isinstance(announced, int) and announced < self.shown:
+            return
+        push = message.get("push")
+        await self._send_table(push=push if isinstance(push, str) else None)
 
     def _page_seq(self) -> int | None:
         """The move number the page was rendered at (`?seq=` of the socket's URL)."""
@@ -68,27 +82,26 @@ class TableConsumer(AsyncWebsocketConsumer):
         except (KeyError, ValueError):
             return None
 
-    async def _send_table(
-        self, *, page_seq: int | None = None, announced: int | None = None
-    ) -> None:
+    async def _send_table(self, *, page_seq: int | None = None, push: str | None = None) -> None:
         """Send the regions that changed since the last push; all of them on a reconnect.
 
         The player's half-assembled choice survives other players' moves this way, and a push
-        stays small. The status region carries the move number, so it always goes. A page that
-        connects already up to date gets nothing, so a click in its first moment is not lost.
+        stays small. The status region carries the move number, so it goes with every move; when
+        nothing changed nothing is sent. A page that connects already up to date gets nothing,
+        so a click in its first moment is not lost.
         """
-        match = await match_after(self.match_id, announced)
-        seq, regions = await self._render(match)
+        match = await match_for(self.match_id, push)
+        seq, regions = await off_the_loop(self._render)(match)
+        self.shown = seq
         changed = [html for name, html in regions.items() if self.sent.get(name) != html]
         self.sent = regions
-        if page_seq != seq:
+        if changed and page_seq != seq:
             await self.send(text_data="".join(changed))
 
     @database_sync_to_async
     def _exists(self) -> bool:
         return Match.objects.filter(pk=self.match_id).exists()
 
-    @database_sync_to_async
     def _render(self, match: Match) -> tuple[int, dict[str, str]]:
         user = self.scope.get("user")
         with (

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from functools import lru_cache
 from typing import Any
 
 from django.db.models import F, Prefetch
@@ -92,6 +93,12 @@ def seat_of(match: Match, user: User | Any) -> int | None:
         if seat.user_id == user.pk and not seat.is_bot:
             return seat.number
     return None
+
+
+@lru_cache(maxsize=4096)
+def game_of(match_id: int) -> str:
+    """The game a match plays, which never changes: a move need not read the match twice."""
+    return Match.objects.values_list("game", flat=True).get(pk=match_id)
 
 
 def load_table(match_id: int) -> Match:

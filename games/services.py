@@ -513,5 +513,10 @@ def _tell_lobby() -> None:
 
 
 def announce_move(match_id: int, seq: int) -> None:
-    """Ids only: each client renders its own seat's view when told."""
-    tell_group(match_group(match_id), {"type": "match.moved", "match_id": match_id, "seq": seq})
+    """Ids only: each client renders its own seat's view when told. `seq` is the number of
+    moves made; `push` names this announcement, so the sockets of one process load the match
+    once for it (a seat handed to a bot is announced at an unchanged `seq`)."""
+    tell_group(
+        match_group(match_id),
+        {"type": "match.moved", "match_id": match_id, "seq": seq, "push": secrets.token_hex(8)},
+    )

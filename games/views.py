@@ -41,16 +41,19 @@ def submit_move(request: HttpRequest, match_id: int) -> HttpResponse:
     """A move from the table's forms; the answer is the table as the mover now sees it. A page
     that follows the match over its websocket gets nothing (204) or, for a refusal, the status
     line with the reason: the socket alone brings new tables, so regions never disagree."""
-    match = get_object_or_404(Match, pk=match_id)
+    try:
+        game = selectors.game_of(match_id)
+    except Match.DoesNotExist:
+        raise Http404 from None
     error = None
     accepted = None
     try:
-        move = GAMES[match.game].table.move_from_post(request.POST)
+        move = GAMES[game].table.move_from_post(request.POST)
         expected_seq = int(request.POST.get("expected_seq", ""))
         accepted = services.submit_move(
-            match_id=match.pk, user=request.user, move=move, expected_seq=expected_seq
+            match_id=match_id, user=request.user, move=move, expected_seq=expected_seq
         )
-        mark_match_read(user=request.user, match_id=match.pk)
+        mark_match_read(user=request.user, match_id=match_id)
     except (IllegalMove, services.MoveRefused) as refusal:
         error = _(refusal.message)
     except ValueError:
@@ -58,7 +61,7 @@ def submit_move(request: HttpRequest, match_id: int) -> HttpResponse:
     if not request.htmx:
         if error:
             messages.error(request, error)
-        return redirect(match)
+        return redirect("match_table", match_id=match_id)
     live = request.headers.get("X-Table-Live") == "1"
     if live and accepted is not None:
         # The socket brings the new table, every region of it in one message; the header says

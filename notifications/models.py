@@ -28,6 +28,15 @@ class Notification(models.Model):
         verbose_name_plural = _("notifications")
         ordering = ["-created_at", "-pk"]
         indexes = [models.Index(fields=["user", "read_at"])]
+        constraints = [
+            # "Your turn" is said once per match until read; the move service relies on it
+            # to write the notice in one statement.
+            models.UniqueConstraint(
+                fields=["user", "kind", "match_id"],
+                condition=models.Q(kind="your_turn", read_at__isnull=True),
+                name="one_unread_turn_notice",
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"{self.kind} for {self.user}"

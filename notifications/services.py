@@ -33,24 +33,28 @@ def notify(
 
     `once_per_match` keeps a single unread notice of this kind per match (e.g. "your turn"),
     so never more than one unread mail either. `email=False` for real-time matches, where the
-    player is at the table.
+    player is at the table: then the notices are written in one statement that skips the
+    players who still have one unread (a unique constraint), and their bells are told anyway.
     """
-    created = []
-    for user in users:
-        wanted = user.wants(kind, "site") or (email and user.wants(kind, "email"))
-        if user.is_bot or user.deleted_at is not None or not wanted:
-            continue
-        if (
-            once_per_match
-            and Notification.objects.filter(
-                user=user, kind=kind, match_id=match_id, read_at__isnull=True
-            ).exists()
-        ):
-            continue
-        created.append(
-            Notification(user=user, kind=kind, link=link, match_id=match_id, params=params or {})
+    wanted = [
+        user
+        for user in users
+        if not user.is_bot
+        and user.deleted_at is None
+        and (user.wants(kind, "site") or (email and user.wants(kind, "email")))
+    ]
+    if once_per_match and email:
+        unread = set(
+            Notification.objects.filter(
+                user__in=wanted, kind=kind, match_id=match_id, read_at__isnull=True
+            ).values_list("user_id", flat=True)
         )
-    Notification.objects.bulk_create(created)
+        wanted = [user for user in wanted if user.pk not in unread]
+    created = [
+        Notification(user=user, kind=kind, link=link, match_id=match_id, params=params or {})
+        for user in wanted
+    ]
+    Notification.objects.bulk_create(created, ignore_conflicts=once_per_match and not email)
     for user_id in {n.user_id for n in created}:
         transaction.on_commit(lambda user_id=user_id: _ring(user_id))
     if email:

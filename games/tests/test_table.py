@@ -5,6 +5,7 @@ import re
 
 import pytest
 from asgiref.sync import async_to_sync
+from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.core.management import call_command
 from django.template.loader import render_to_string
@@ -162,8 +163,6 @@ def test_every_client_gets_its_own_table_pushed_after_a_move(people, match):
         finally:
             await eva.disconnect()
             await jan.disconnect()
-
-    from channels.db import database_sync_to_async
 
     @database_sync_to_async
     def _submit(user, match, seat):
@@ -445,3 +444,75 @@ def test_one_loaded_match_renders_every_seat_as_its_own_load_would(people, game)
     viewers = [*people[:3], people[3]]
     once = [regions(shared, user) for user in viewers]
     assert [regions(load_table(match.pk), user) for user in viewers] == once
+
+
+def test_a_seat_handed_over_is_pushed_at_an_unchanged_move_number(people, match):
+    """Sockets share one load per announcement, never one per move number."""
+
+    @database_sync_to_async
+    def move():
+        match.refresh_from_db()
+        services.submit_move(
+            match_id=match.pk,
+            user=people[1],
+            move=engine.legal_moves(match.state, 1)[0],
+            expected_seq=0,
+        )
+
+    @database_sync_to_async
+    def hand_over():
+        services.hand_seat(match_id=match.pk, user=people[2], substitute=people[3])
+
+    async def scenario():
+        eva, jan = _connect(match, people[0]), _connect(match, people[1])
+        try:
+            await eva.connect()
+            await jan.connect()
+            await eva.receive_from(), await jan.receive_from()
+            await move()
+            after_move = await eva.receive_from(), await jan.receive_from()
+            await hand_over()
+            after_handover = await eva.receive_from(), await jan.receive_from()
+            return after_move, after_handover
+        finally:
+            await eva.disconnect()
+            await jan.disconnect()
+
+    after_move, after_handover = async_to_sync(scenario)()
+    ida = people[3].get_absolute_url()
+    for html in after_move:
+        assert 'data-seq="1"' in html
+        assert ida not in html
+    for html in after_handover:
+        assert ida in html
+
+
+def test_a_push_that_a_newer_one_covered_sends_nothing_more(people, match):
+    """A busy process's queued announcements do not each cost a frame."""
+
+    @database_sync_to_async
+    def two_moves():
+        for seat in (0, 1):
+            match.refresh_from_db()
+            services.submit_move(
+                match_id=match.pk,
+                user=people[seat],
+                move=engine.legal_moves(match.state, seat)[0],
+                expected_seq=match.move_count,
+            )
+
+    async def scenario():
+        ida = _connect(match, people[3])
+        try:
+            await ida.connect()
+            await ida.receive_from()
+            await two_moves()
+            first = await ida.receive_from()
+            nothing_more = await ida.receive_nothing(timeout=0.5)
+            return first, nothing_more
+        finally:
+            await ida.disconnect()
+
+    first, nothing_more = async_to_sync(scenario)()
+    assert 'data-seq="2"' in first
+    assert nothing_more
