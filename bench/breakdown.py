@@ -5,7 +5,6 @@ socket at the table."""
 
 from __future__ import annotations
 
-import inspect
 import random
 import statistics
 import time
@@ -35,6 +34,7 @@ def run(players: list[Player], *, rounds: int = 20) -> dict[str, Any]:
     from accounts.models import User
     from games.consumers import TableConsumer
     from games.registry import GAMES
+    from games.selectors import load_table
 
     engine = GAMES[GAME].engine
     seed = 777
@@ -74,33 +74,19 @@ def run(players: list[Player], *, rounds: int = 20) -> dict[str, Any]:
         "move_request_ms": statistics.median(move_ms[5:]),
         "move_request_queries": move_queries,
     }
-    render = getattr(TableConsumer._render, "__wrapped__", None)
-    if render is not None:
-        consumer = TableConsumer()
-        consumer.scope = {"user": users[ids[1]], "cookies": {}}
-        consumer.match_id = match_id
-        consumer.csrf_token = "x" * 64
-        if "match" in inspect.signature(render).parameters:
-            # The consumer loads the match once per move for all its sockets, then renders.
-            from games import consumers
-            from games.models import Match
-
-            def load() -> Any:
-                loader = getattr(consumers, "load_table", None)
-                if loader is not None:
-                    return loader(match_id)
-                return Match.objects.prefetch_related("seats__user").get(pk=match_id)
-
-            def push() -> Any:
-                return render(consumer, load())
-        else:
-
-            def push() -> Any:
-                return render(consumer)
-
-        out["push_render_ms"], out["push_render_queries"] = _timed(push, rounds)
-        regions = push()[1]
-        out["push_bytes"] = sum(len(html.encode()) for html in regions.values())
+    # A push: the consumer loads the match once per announcement for all its sockets in the
+    # process, then renders it for each socket.
+    consumer = TableConsumer()
+    consumer.scope = {"user": users[ids[1]], "cookies": {}}
+    consumer.match_id = match_id
+    consumer.csrf_token = "x" * 64
+    out["push_load_ms"], out["push_load_queries"] = _timed(lambda: load_table(match_id), rounds)
+    loaded = load_table(match_id)
+    out["push_render_ms"], out["push_render_queries"] = _timed(
+        lambda: consumer._render(loaded), rounds
+    )
+    regions = consumer._render(loaded)[1]
+    out["push_bytes"] = sum(len(html.encode()) for html in regions.values())
     page_ms, page_queries = _timed(lambda: clients[1].get(f"/matches/{match_id}/"), rounds)
     out["page_ms"], out["page_queries"] = page_ms, page_queries
     connection.close()

@@ -61,7 +61,7 @@ def _profiled(servers: list[Daphne], seconds: float, label: str) -> list[subproc
     for n, server in enumerate(servers):
         output = os.path.join(directory, f"{label}-daphne{n}.txt")
         command = [spy, "record", "--pid", str(server.process.pid), "--format", "raw"]
-        command += ["--duration", str(int(seconds)), "--rate", "100", "--output", output]
+        command += ["--duration", str(int(seconds)), "--rate", "100", "--gil", "--output", output]
         recorders.append(
             subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         )

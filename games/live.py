@@ -2,12 +2,15 @@
 that never fail the request that caused them."""
 
 import logging
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.conf import settings
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
 from redis.exceptions import RedisError
 
@@ -27,13 +30,61 @@ def csrf_token_for(scope: dict[str, Any]) -> str | None:
 
 
 def tell_group(group: str, message: dict[str, Any]) -> None:
-    """Push to a channel group after a commit. An unreachable channel layer (Redis down) is
-    logged, not raised: the change is already stored, and every client catches up when its
-    socket reconnects, since a socket that (re)opens gets the whole current view."""
+    """Push to a channel group after a commit. Inside `pushes_batched` the push waits for the
+    end of the request, and all of them go in one trip to the channel layer.
+
+    An unreachable channel layer (Redis down) is logged, not raised: the change is already
+    stored, and every client catches up when its socket reconnects, since a socket that
+    (re)opens gets the whole current view."""
+    waiting = getattr(_outbox, "pushes", None)
+    if waiting is not None:
+        waiting.append((group, message))
+    else:
+        _send([(group, message)])
+
+
+@contextmanager
+def pushes_batched() -> Iterator[None]:
+    """Hold the pushes told within, then send them together: a move tells its table, the next
+    player's bell and the mover's bell, and each trip from a request's thread to the event
+    loop cost more than the push itself."""
+    if getattr(_outbox, "pushes", None) is not None:
+        yield
+        return
+    _outbox.pushes = []
+    try:
+        yield
+    finally:
+        pushes, _outbox.pushes = _outbox.pushes, None
+        if pushes:
+            _send(pushes)
+
+
+class PushesBatchedMiddleware:
+    """Each request's pushes in one trip (see `pushes_batched`)."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        with pushes_batched():
+            return self.get_response(request)
+
+
+_outbox = threading.local()
+
+
+def _send(pushes: list[tuple[str, dict[str, Any]]]) -> None:
     layer = get_channel_layer()
     if layer is None:
         return
     try:
-        async_to_sync(layer.group_send)(group, message)
+        async_to_sync(_send_all)(layer, pushes)
     except (OSError, RedisError):
-        logger.warning("The channel layer is unreachable; %s was not told.", group, exc_info=True)
+        groups = ", ".join(group for group, _message in pushes)
+        logger.warning("The channel layer is unreachable; %s not told.", groups, exc_info=True)
+
+
+async def _send_all(layer: Any, pushes: list[tuple[str, dict[str, Any]]]) -> None:
+    for group, message in pushes:
+        await layer.group_send(group, message)

@@ -102,17 +102,15 @@ def game_of(match_id: int) -> str:
 
 
 def load_table(match_id: int) -> Match:
-    """A match with all a table shows: seats, people, the log's moves and rating changes.
+    """A match with all a table shows: seats, people and the log's moves (rating changes are
+    read when a rated match is over).
 
-    Five queries whatever the match's length; the live table loads it once per move and
-    process and renders every seat from the same copy, so nothing here may be changed.
+    Four queries whatever the match's length; the live table loads it once per announcement
+    and process and renders every seat from the same copy, so nothing here may be changed.
     """
+    log = Move.objects.only("match", "seq", "seat", "events").order_by("-seq")[:LOG_LENGTH]
     return Match.objects.prefetch_related(
-        "seats__user",
-        "rating_changes",
-        Prefetch(
-            "moves", queryset=Move.objects.order_by("-seq")[:LOG_LENGTH], to_attr="recent_moves"
-        ),
+        "seats__user", Prefetch("moves", queryset=log, to_attr="recent_moves")
     ).get(pk=match_id)
 
 
