@@ -39,6 +39,8 @@ Grid = dict[Cell, Placed]
 Facing = tuple[int, int, int, int, int, int, int, int]
 
 WILD = (1 << len(COLORS)) - 1
+SILVER_CELL: Cell = (0, 0)
+"""The silver dragon's cell for the whole game."""
 COLOR_BIT = {color: 1 << i for i, color in enumerate(COLORS)}
 ROTS = (0, 180)
 ACTION_PLACES = ("top", "bottom")
@@ -390,8 +392,16 @@ def _begin_turns(state: State, seat: int, events: list[Event], reach: _Reach) ->
         seat = (seat + 1) % n
 
 
-def _winner(state: State, actor: int, grid: Grid) -> tuple[int, str, int] | None:
-    """Seven check: the acting seat first, then the nearest clockwise after it."""
+def _winner(
+    state: State, actor: int, grid: Grid, changed: list[Cell] | None
+) -> tuple[int, str, int] | None:
+    """Seven check: the acting seat first, then the nearest clockwise after it.
+
+    Before a move nobody held a goal colour with seven (the game would be over), and an area
+    grows only through a card that ``changed`` (placed, moved or the recoloured silver). So
+    only the areas holding those cards are searched, unless the goals moved (``None``): a
+    rebuild of a match spent half its time searching every area after every move.
+    """
     if len(grid) < WIN_AREA:
         return None
     n = state["seats"]
@@ -403,7 +413,9 @@ def _winner(state: State, actor: int, grid: Grid) -> tuple[int, str, int] | None
         color = GOAL_COLOR[slots[seat]]
         if color not in areas:
             bit = COLOR_BIT[color]
-            if sum(1 for p in grid.values() if p[4] & bit) < WIN_AREA:
+            if changed is not None:
+                areas[color] = max((_area_at(grid, cell, bit) for cell in changed), default=0)
+            elif sum(1 for p in grid.values() if p[4] & bit) < WIN_AREA:
                 areas[color] = 0
             else:
                 links = links or _links(grid)
@@ -413,10 +425,41 @@ def _winner(state: State, actor: int, grid: Grid) -> tuple[int, str, int] | None
     return None
 
 
-def _finish_move(state: State, actor: int, events: list[Event], grid: Grid) -> None:
-    """Win check, exhaustion check, then the next turn; ``grid`` is the new position."""
+def _area_at(grid: Grid, start: Cell, bit: int) -> int:
+    """The number of cards in the area of colour ``bit`` that holds the card at ``start``."""
+    if not grid[start][4] & bit:
+        return 0
+    seen = {start}
+    stack = [start]
+    while stack:
+        x, y = stack.pop()
+        s = grid[(x, y)][2]
+        for cell, side in (((x + 1, y), 0), ((x, y + 1), 1), ((x - 1, y), 2), ((x, y - 1), 3)):
+            neighbour = grid.get(cell)
+            if neighbour is None or cell in seen:
+                continue
+            t = neighbour[2]
+            if side == 0:
+                link = s[1] & t[0] | s[3] & t[2]
+            elif side == 1:
+                link = s[2] & t[0] | s[3] & t[1]
+            elif side == 2:
+                link = t[1] & s[0] | t[3] & s[2]
+            else:
+                link = t[2] & s[0] | t[3] & s[1]
+            if link & bit:
+                seen.add(cell)
+                stack.append(cell)
+    return len(seen)
+
+
+def _finish_move(
+    state: State, actor: int, events: list[Event], grid: Grid, changed: list[Cell] | None
+) -> None:
+    """Win check, exhaustion check, then the next turn; ``grid`` is the new position and
+    ``changed`` the cards through which areas may have grown (``None``: goals moved)."""
     state["move_count"] += 1
-    won = _winner(state, actor, grid)
+    won = _winner(state, actor, grid, changed)
     if won is not None:
         seat, color, area = won
         events.append({"type": "won", "seat": seat, "color": color, "area": area})
@@ -662,13 +705,30 @@ def apply_in_place(state: State, seat: int, move: Any) -> list[Event]:
         plan = _check_dragon(state, seat, move)
         events = _apply_dragon(state, seat, plan)
         grid = plan[5]
+        changed: list[Cell] | None = [(plan[1], plan[2])]
     elif kind == "play_action":
-        events = _apply_action(state, seat, _check_action(state, seat, move))
+        silver = state["silver"]
+        action = _check_action(state, seat, move)
+        events = _apply_action(state, seat, action)
         grid = _grid(state["layout"], state["silver"])
+        changed = _changed_by_action(action, silver, state["silver"])
     else:
         raise IllegalMove("Unknown move type.")
-    _finish_move(state, seat, events, grid)
+    _finish_move(state, seat, events, grid, changed)
     return events
+
+
+def _changed_by_action(
+    plan: tuple[Any, ...], silver_before: str | None, silver: str | None
+) -> list[Cell] | None:
+    """The cards through which an action may have enlarged an area; ``None`` if goals moved."""
+    kind = plan[2] if len(plan) > 2 else None
+    if kind in ("rotate_goals", "trade_goals"):
+        return None
+    changed = [SILVER_CELL] if silver is not None and silver != silver_before else []
+    if kind == "move_card":
+        changed.append((plan[4], plan[5]))
+    return changed
 
 
 def _copy(state: State) -> State:

@@ -12,6 +12,7 @@ from games.rules import competition_ranks
 from games.seven_dragons.engine import (
     apply,
     apply_in_place,
+    goal_color,
     is_over,
     largest_area,
     legal_moves,
@@ -35,6 +36,14 @@ def check_components(state: dict[str, Any]) -> None:
     assert all(52 <= c <= 66 for c in state["action_pile"])
     assert all(0 <= row[0] <= 51 for row in state["layout"])
     assert len({(row[1], row[2]) for row in state["layout"]}) == len(state["layout"])
+
+
+def check_nobody_has_seven(state: dict[str, Any]) -> None:
+    """While the game goes on no goal colour has seven: the engine searches only the areas a
+    move can have enlarged, so this checks its shortcut against a full search."""
+    for seat in range(state["seats"]):
+        goal = goal_color(state, seat)
+        assert largest_area(state["layout"], state["silver"], goal) < 7
 
 
 def check_result(state: dict[str, Any]) -> None:
@@ -73,6 +82,8 @@ def play_game(seats: int, seed: int) -> None:
         state, _events = apply(state, seat, move)
         played.append((seat, move))
         check_components(state)
+        if not is_over(state):
+            check_nobody_has_seven(state)
         if len(played) % 8 == 0:
             assert json.loads(json.dumps(state)) == state
     assert to_act(state) == set()
