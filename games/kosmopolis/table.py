@@ -12,6 +12,7 @@ from itertools import combinations
 from typing import Any
 
 from django.http import QueryDict
+from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, ngettext, pgettext
 
@@ -155,8 +156,8 @@ def card_label(card: int) -> str:
     }
 
 
-def card_info(card: int) -> dict[str, Any]:
-    """One profession card as the templates draw it."""
+def _card_fields(card: int) -> dict[str, Any]:
+    """What is printed on one profession card, named in the active language."""
     colour = CARD_COLOR[card]
     label = card_label(card)
     return {
@@ -170,6 +171,17 @@ def card_info(card: int) -> dict[str, Any]:
         "label": label,
         "aria": _("%(card)s, %(colour)s") % {"card": label, "colour": colour_name(colour)},
     }
+
+
+@per_language
+def card_markup(card: int) -> str:
+    """`_card.html` for one card, drawn once per language: a push draws dozens of cards."""
+    return render_to_string("kosmopolis/_card.html", {"card": _card_fields(card)})
+
+
+def card_info(card: int) -> dict[str, Any]:
+    """One profession card as the templates draw it (`html`: the card itself)."""
+    return _card_fields(card) | {"html": card_markup(card)}
 
 
 def cards_text(cards: Iterable[int]) -> str:

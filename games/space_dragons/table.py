@@ -13,6 +13,7 @@ from itertools import combinations
 from typing import Any
 
 from django.http import QueryDict
+from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, ngettext, pgettext
 
@@ -138,7 +139,18 @@ def _chips(counts: dict[str, int], keys: Sequence[str]) -> list[dict[str, Any]]:
 
 
 def card_info(card: int) -> dict[str, Any]:
-    """One crew card as the templates draw it: value, scoring symbols, effect symbols."""
+    """One crew card as the templates draw it (`html`: the card itself)."""
+    return _card_fields(card) | {"html": card_markup(card)}
+
+
+@per_language
+def card_markup(card: int) -> str:
+    """`_card.html` for one card, drawn once per language: a push draws dozens of cards."""
+    return render_to_string("space_dragons/_card.html", {"card": _card_fields(card)})
+
+
+def _card_fields(card: int) -> dict[str, Any]:
+    """Value, scoring symbols and effect symbols of one crew card."""
     crew = CREW[card]
     symbols = _chips(crew.symbols, SYMBOLS)
     effects = _chips(crew.effects, EFFECTS)
