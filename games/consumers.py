@@ -12,7 +12,7 @@ from django.utils import timezone, translation
 
 from games.live import csrf_token_for
 from games.models import Match
-from games.selectors import TABLE_REGIONS, load_table, table_for
+from games.selectors import LOG_LENGTH, TABLE_REGIONS, load_table, table_for
 from games.services import match_group
 
 LOADED_PUSHES = 512
@@ -86,15 +86,22 @@ class TableConsumer(AsyncWebsocketConsumer):
         """Send the regions that changed since the last push; all of them on a reconnect.
 
         The player's half-assembled choice survives other players' moves this way, and a push
-        stays small. The status region carries the move number, so it goes with every move; when
-        nothing changed nothing is sent. A page that connects already up to date gets nothing,
-        so a click in its first moment is not lost.
+        stays small. The status region carries the move number, so it goes with every move;
+        when nothing changed nothing is sent. The log grows by the lines of the new moves only,
+        unless the socket missed more moves than the log holds. A page that connects already
+        up to date gets nothing, so a click in its first moment is not lost.
         """
         match = await match_for(self.match_id, push)
-        seq, regions = await off_the_loop(self._render)(match)
+        gap = match.move_count - self.shown
+        log_since = self.shown if self.sent and self.shown > 0 and gap <= LOG_LENGTH else None
+        seq, regions, news = await off_the_loop(self._render)(match, log_since)
         self.shown = seq
+        if log_since is not None:
+            regions["log"] = self.sent["log"]
         changed = [html for name, html in regions.items() if self.sent.get(name) != html]
         self.sent = regions
+        if news:
+            changed.append(news)
         if changed and page_seq != seq:
             await self.send(text_data="".join(changed))
 
@@ -102,18 +109,27 @@ class TableConsumer(AsyncWebsocketConsumer):
     def _exists(self) -> bool:
         return Match.objects.filter(pk=self.match_id).exists()
 
-    def _render(self, match: Match) -> tuple[int, dict[str, str]]:
+    def _render(
+        self, match: Match, log_since: int | None
+    ) -> tuple[int, dict[str, str], str | None]:
+        """The regions for this socket's seat; with `log_since`, the log's new lines apart."""
         user = self.scope.get("user")
         with (
             translation.override(self._language(user)),
             timezone.override(user.zone if getattr(user, "is_authenticated", False) else None),
         ):
-            context = table_for(match, user).context(oob=True)
+            table = table_for(match, user, log_since=log_since or 0)
+            context = table.context(oob=True)
             context["csrf_token"] = self.csrf_token
-            return match.move_count, {
+            regions = {
                 region: render_to_string(f"games/table.html#{region}", context)
                 for region in TABLE_REGIONS
+                if log_since is None or region != "log"
             }
+            news = None
+            if log_since is not None and table.log:
+                news = render_to_string("games/table.html#log_news", context)
+            return match.move_count, regions, news
 
     def _language(self, user) -> str:
         """The profile's language, else the language cookie, as pages choose it."""

@@ -114,8 +114,8 @@ def load_table(match_id: int) -> Match:
     ).get(pk=match_id)
 
 
-def table_for(match: Match, user: User | Any) -> Table:
-    """What `user` sees of a match loaded by `load_table`."""
+def table_for(match: Match, user: User | Any, *, log_since: int = 0) -> Table:
+    """What `user` sees of a match loaded by `load_table`; its log from move `log_since` on."""
     info = GAMES[match.game]
     engine = info.engine
     seats: list[Seat] = sorted(match.seats.all(), key=lambda s: s.number)
@@ -161,7 +161,7 @@ def table_for(match: Match, user: User | Any) -> Table:
         players=players,
         status=info.table.status_text(view, seat, names),
         is_my_turn=bool(legal),
-        log=game_log(match, seat, names),
+        log=game_log(match, seat, names, since=log_since),
         result=match.result,
         extra=info.table.table_context(view, legal, seat, names),
     )
@@ -176,11 +176,16 @@ def visible_events(events: list[dict[str, Any]], viewer: int | None) -> list[dic
     ]
 
 
-def game_log(match: Match, viewer: int | None, names: list[str]) -> list[LogLine]:
-    """The newest log lines first, in the active language, hidden information left out."""
+def game_log(
+    match: Match, viewer: int | None, names: list[str], *, since: int = 0
+) -> list[LogLine]:
+    """The newest log lines first (of the moves from `since` on), in the active language,
+    hidden information left out."""
     describe = GAMES[match.game].table.describe
     lines: list[LogLine] = []
     for move in match.recent_moves:
+        if move.seq < since:
+            break
         texts = [describe(event, names, viewer) for event in visible_events(move.events, viewer)]
         for text in reversed([t for t in texts if t]):
             lines.append(LogLine(seq=move.seq, seat=move.seat, text=text))

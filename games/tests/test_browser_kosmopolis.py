@@ -100,6 +100,13 @@ def test_two_people_and_a_bot_play_kosmopolis_to_the_end_live(site, people, bots
             expect(page.locator("#result .result-panel")).to_be_visible()
             assert page.url == table_url, "the page was never reloaded"
         final_seq = table_seq(pages[0])
+        # The live log grew by each move's new lines; it reads as a fresh page's log does.
+        live_log = pages[1].locator("#log-lines > li").all_inner_texts()
+        fresh = pages[1].context.new_page()
+        fresh.goto(table_url)
+        fresh_log = fresh.locator("#log-lines > li").all_inner_texts()
+        assert len(fresh_log) > 10
+        assert live_log[: len(fresh_log)] == fresh_log
         pages[0].locator("#result a[href$='/replay/']").click()
         expect(pages[0].locator("#replay")).to_have_attribute("data-step", str(final_seq))
         pages[0].wait_for_load_state()

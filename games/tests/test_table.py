@@ -516,3 +516,48 @@ def test_a_push_that_a_newer_one_covered_sends_nothing_more(people, match):
     first, nothing_more = async_to_sync(scenario)()
     assert 'data-seq="2"' in first
     assert nothing_more
+
+
+def test_the_log_grows_by_the_new_lines_and_a_stale_socket_gets_it_whole(people, match):
+    """A push carries the log lines of the moves the socket has not shown, not the whole log."""
+
+    @database_sync_to_async
+    def move(seat: int) -> None:
+        match.refresh_from_db()
+        services.submit_move(
+            match_id=match.pk,
+            user=people[seat],
+            move=engine.legal_moves(match.state, seat)[0],
+            expected_seq=match.move_count,
+        )
+
+    async def scenario():
+        ida = _connect(match, people[3])
+        try:
+            await ida.connect()
+            await ida.receive_from()
+            await move(0)
+            first = await ida.receive_from()
+            await move(1)
+            second = await ida.receive_from()
+        finally:
+            await ida.disconnect()
+        stale = WebsocketCommunicator(TableConsumer.as_asgi(), f"/ws/matches/{match.pk}/?seq=1")
+        stale.scope["user"] = people[3]
+        stale.scope["url_route"] = {"kwargs": {"match_id": match.pk}}
+        try:
+            await stale.connect()
+            whole = await stale.receive_from()
+        finally:
+            await stale.disconnect()
+        return first, second, whole
+
+    first, second, whole = async_to_sync(scenario)()
+    assert 'id="log"' in first  # the first move replaces "No moves yet."
+    assert 'id="log"' not in second
+    news = second[second.index('hx-swap-oob="afterbegin:#log-lines"') :]
+    logged = first[first.index('id="log"') :].count('class="log-line')
+    assert logged >= 1
+    assert news.count('class="log-line') >= 1
+    assert 'id="log"' in whole
+    assert whole.count('class="log-line') == logged + news.count('class="log-line')
