@@ -80,9 +80,13 @@ def start_match(player_ids: list[int], seed: int) -> int:
     return match.pk
 
 
+TRANSACTION_CONTROL = {"BEGIN", "COMMIT", "ROLLBACK"}
+
+
 def queries_per_move(players: list[Player]) -> dict[str, Any]:
     """Count `games.services.submit_move`'s statements in this process along a whole match
-    (first moves, middle, last moves), to show whether the count grows with the match."""
+    (first moves, middle, last moves), to show whether the count grows with the match. Queries
+    leave out BEGIN and COMMIT, which `trips_max` counts too."""
     from accounts.models import User
     from games.registry import GAMES
     from games.services import submit_move
@@ -95,6 +99,7 @@ def queries_per_move(players: list[Player]) -> dict[str, Any]:
     state = engine.setup(SEATS, {}, seed)
     rng = random.Random(seed)
     counts: list[int] = []
+    trips: list[int] = []
     while not engine.is_over(state):
         seat = rng.choice(sorted(engine.to_act(state)))
         move = rng.choice(engine.legal_moves(state, seat))
@@ -103,7 +108,9 @@ def queries_per_move(players: list[Player]) -> dict[str, Any]:
                 match_id=match_id, user=users[ids[seat]], move=move, expected_seq=len(counts)
             )
         engine.apply_in_place(state, seat, move)
-        counts.append(len(captured.captured_queries))
+        statements = [query["sql"] for query in captured.captured_queries]
+        trips.append(len(statements))
+        counts.append(sum(1 for sql in statements if sql not in TRANSACTION_CONTROL))
     connection.close()
     return {
         "moves": len(counts),
@@ -114,6 +121,9 @@ def queries_per_move(players: list[Player]) -> dict[str, Any]:
         "last": counts[-1],
         "min": min(counts),
         "max": max(counts[:-1]),
+        "early_max": max(counts[:10]),
+        "late_max": max(counts[-11:-1]),
+        "trips_max": max(trips[:-1]),
         "mean": sum(counts) / len(counts),
         "all": counts,
     }

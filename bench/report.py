@@ -121,10 +121,14 @@ def table(results: dict[str, Any]) -> str:
         q = results["queries"]
         out.section("2. Queries per move")
         out.add(
-            "submit_move: move 1 / 11 / 51 / last but one / last",
+            "submit_move queries: move 1 / 11 / 51 / last but one / last (the match's end)",
             f"{q['first']} / {q['move_10']} / {q['move_50']} / {q['last_but_one']} / {q['last']}",
             "≤ 5, constant",
-            q["max"] <= 5 and q["min"] == q["max"],
+            q["max"] <= 5 and q["late_max"] <= q["early_max"],
+        )
+        out.add(
+            "submit_move round trips with BEGIN and COMMIT (most, before the end)",
+            str(q["trips_max"]),
         )
     if "breakdown" in results:
         b = results["breakdown"]
