@@ -2,16 +2,17 @@
 that never fail the request that caused them."""
 
 import logging
-import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
-from asgiref.sync import async_to_sync
+from asgiref.sync import async_to_sync, iscoroutinefunction
 from channels.layers import get_channel_layer
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
+from django.utils.decorators import sync_and_async_middleware
 from redis.exceptions import RedisError
 
 logger = logging.getLogger(__name__)
@@ -30,61 +31,68 @@ def csrf_token_for(scope: dict[str, Any]) -> str | None:
 
 
 def tell_group(group: str, message: dict[str, Any]) -> None:
-    """Push to a channel group after a commit. Inside `pushes_batched` the push waits for the
-    end of the request, and all of them go in one trip to the channel layer.
+    """Push to a channel group after a commit. Inside `pushes_batched` (every request) the
+    push waits for the end of the request, and all of them go together.
 
     An unreachable channel layer (Redis down) is logged, not raised: the change is already
     stored, and every client catches up when its socket reconnects, since a socket that
     (re)opens gets the whole current view."""
-    waiting = getattr(_outbox, "pushes", None)
+    waiting = _outbox.get()
     if waiting is not None:
         waiting.append((group, message))
     else:
-        _send([(group, message)])
+        async_to_sync(send_pushes)([(group, message)])
+
+
+Pushes = list[tuple[str, dict[str, Any]]]
+_outbox: ContextVar[Pushes | None] = ContextVar("pushes", default=None)
 
 
 @contextmanager
-def pushes_batched() -> Iterator[None]:
-    """Hold the pushes told within, then send them together: a move tells its table, the next
-    player's bell and the mover's bell, and each trip from a request's thread to the event
-    loop cost more than the push itself."""
-    if getattr(_outbox, "pushes", None) is not None:
-        yield
-        return
-    _outbox.pushes = []
+def pushes_batched() -> Iterator[Pushes]:
+    """Hold the pushes told within (the context reaches the request's thread, so a list set
+    here collects what the sync view tells); the caller sends them when it is done."""
+    pushes: Pushes = []
+    token = _outbox.set(pushes)
     try:
-        yield
+        yield pushes
     finally:
-        pushes, _outbox.pushes = _outbox.pushes, None
-        if pushes:
-            _send(pushes)
+        _outbox.reset(token)
 
 
-class PushesBatchedMiddleware:
-    """Each request's pushes in one trip (see `pushes_batched`)."""
+@sync_and_async_middleware
+def pushes_batched_middleware(get_response: Callable) -> Callable:
+    """Each request's pushes leave together at its end: a move tells its table, the next
+    player's bell and the mover's bell. Under ASGI they are sent from the event loop itself;
+    a hop from the request's thread to the loop for each cost more than the push."""
+    if iscoroutinefunction(get_response):
 
-    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
-        self.get_response = get_response
+        async def middleware(request: HttpRequest) -> HttpResponse:
+            with pushes_batched() as pushes:
+                try:
+                    return await get_response(request)
+                finally:
+                    await send_pushes(pushes)
 
-    def __call__(self, request: HttpRequest) -> HttpResponse:
-        with pushes_batched():
-            return self.get_response(request)
+    else:
+
+        def middleware(request: HttpRequest) -> HttpResponse:
+            with pushes_batched() as pushes:
+                try:
+                    return get_response(request)
+                finally:
+                    async_to_sync(send_pushes)(pushes)
+
+    return middleware
 
 
-_outbox = threading.local()
-
-
-def _send(pushes: list[tuple[str, dict[str, Any]]]) -> None:
+async def send_pushes(pushes: Pushes) -> None:
     layer = get_channel_layer()
-    if layer is None:
+    if layer is None or not pushes:
         return
     try:
-        async_to_sync(_send_all)(layer, pushes)
+        for group, message in pushes:
+            await layer.group_send(group, message)
     except (OSError, RedisError):
         groups = ", ".join(group for group, _message in pushes)
         logger.warning("The channel layer is unreachable; %s not told.", groups, exc_info=True)
-
-
-async def _send_all(layer: Any, pushes: list[tuple[str, dict[str, Any]]]) -> None:
-    for group, message in pushes:
-        await layer.group_send(group, message)
