@@ -15,8 +15,9 @@ from games.models import Match
 from games.selectors import LOG_LENGTH, TABLE_REGIONS, load_table, table_for
 from games.services import match_group
 
-LOADED_PUSHES = 512
-"""How many announcements' loaded matches a process keeps for its sockets to share."""
+LOADED_PUSHES = 128
+"""How many announcements' loaded matches a process keeps for its sockets to share (a socket
+that comes later than that loads the match itself)."""
 _loaded: OrderedDict[tuple[int, str], asyncio.Task[Match]] = OrderedDict()
 
 
