@@ -100,10 +100,18 @@ DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {"min_size": 1, "max_si
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 
-def redis_channel_layers(url: str) -> dict:
+def redis_channel_layers(url: str, *, timeout: float = 10) -> dict:
     """Channels over Redis. A pooled connection that Redis closed (it restarted) is retried on
-    a fresh one, so live pushes resume by themselves when Redis is back."""
-    host = {"address": url, "retry_on_error": [RedisConnectionError]}
+    a fresh one, so live pushes resume by themselves when Redis is back. A Redis that does not
+    answer (a hung server, a lost network) costs a push at most `timeout` seconds, never a
+    request forever: longer than the layer's own 5 s blocking reads, which would otherwise
+    break."""
+    host = {
+        "address": url,
+        "retry_on_error": [RedisConnectionError],
+        "socket_connect_timeout": min(timeout, 2),
+        "socket_timeout": timeout,
+    }
     return {
         "default": {"BACKEND": "channels_redis.core.RedisChannelLayer", "CONFIG": {"hosts": [host]}}
     }

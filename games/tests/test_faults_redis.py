@@ -94,6 +94,27 @@ def test_without_redis_moves_are_stored_and_every_page_still_renders(client, peo
     assert client.get(match.get_absolute_url()).status_code == 200
 
 
+def test_a_redis_that_never_answers_delays_a_move_but_does_not_hang_it(client, people, settings):
+    """A hung Redis (it accepts, then says nothing) is given up after the socket timeout."""
+    match = services.start_match(game="kosmopolis", players=people[:3])
+    client.force_login(people[0])
+    with socket.socket() as silent:
+        silent.bind(("127.0.0.1", 0))
+        silent.listen()
+        port = silent.getsockname()[1]
+        settings.CHANNEL_LAYERS = redis_channel_layers(f"redis://127.0.0.1:{port}/0", timeout=1)
+        started = time.monotonic()
+        answer = client.post(
+            reverse("match_move", args=[match.pk]),
+            _form(match, 0),
+            headers={"HX-Request": "true", "X-Table-Live": "1"},
+        )
+        waited = time.monotonic() - started
+    assert answer.status_code == 204
+    assert waited < 5  # one push tried (connect, then one read of 1 s each), then given up
+    assert Move.objects.filter(match=match).count() == 1
+
+
 def test_live_pushes_resume_when_redis_comes_back(people, redis):
     redis.start()
     match = services.start_match(game="kosmopolis", players=people[:3])
