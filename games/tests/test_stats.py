@@ -122,6 +122,8 @@ def test_profile_shows_each_number_per_game_and_overall(client, played):
     assert overall["played"] == "5"
     assert overall["won"] == "3 (60 %)"
     assert overall["place"] == "1.60"
+    assert overall["average_score"] == "35.8"  # 50, 45, 41 and 7 in Sedm draků
+    assert overall["best_score"] == "50"
     assert overall["streak"] == "1 now, best 2"
     assert overall["left"] == "1 · 0 · 0"
     seven = _cells(html, 'data-game="seven_dragons"')
