@@ -14,7 +14,8 @@ Label = TypeVar("Label", str, tuple)
 
 
 def per_language(label: Callable[..., Label]) -> Callable[..., Label]:
-    """Remember an immutable label by language and arguments (it must depend on nothing else)."""
+    """Remember an immutable label by language and arguments (it must depend on nothing else;
+    a tuple's items are shared, so callers copy before they change anything)."""
     remembered: dict[tuple[Hashable, ...], Label] = {}
 
     @wraps(label)

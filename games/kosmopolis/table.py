@@ -173,15 +173,18 @@ def _card_fields(card: int) -> dict[str, Any]:
     }
 
 
-@per_language
-def card_markup(card: int) -> str:
-    """`_card.html` for one card, drawn once per language: a push draws dozens of cards."""
-    return render_to_string("kosmopolis/_card.html", {"card": _card_fields(card)})
-
-
 def card_info(card: int) -> dict[str, Any]:
-    """One profession card as the templates draw it (`html`: the card itself)."""
-    return _card_fields(card) | {"html": card_markup(card)}
+    """One card as the templates draw it (`html`: the card itself), a fresh dict to add to."""
+    return dict(_card_drawn(card))
+
+
+@per_language
+def _card_drawn(card: int) -> tuple[tuple[str, Any], ...]:
+    """The card's fields and `_card.html` for it, worked out once per language: a push draws
+    dozens of cards for every socket."""
+    fields = _card_fields(card)
+    fields["html"] = render_to_string("kosmopolis/_card.html", {"card": fields})
+    return tuple(fields.items())
 
 
 def cards_text(cards: Iterable[int]) -> str:

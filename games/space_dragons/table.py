@@ -139,14 +139,17 @@ def _chips(counts: dict[str, int], keys: Sequence[str]) -> list[dict[str, Any]]:
 
 
 def card_info(card: int) -> dict[str, Any]:
-    """One crew card as the templates draw it (`html`: the card itself)."""
-    return _card_fields(card) | {"html": card_markup(card)}
+    """One card as the templates draw it (`html`: the card itself), a fresh dict to add to."""
+    return dict(_card_drawn(card))
 
 
 @per_language
-def card_markup(card: int) -> str:
-    """`_card.html` for one card, drawn once per language: a push draws dozens of cards."""
-    return render_to_string("space_dragons/_card.html", {"card": _card_fields(card)})
+def _card_drawn(card: int) -> tuple[tuple[str, Any], ...]:
+    """The card's fields and `_card.html` for it, worked out once per language: a push draws
+    dozens of cards for every socket."""
+    fields = _card_fields(card)
+    fields["html"] = render_to_string("space_dragons/_card.html", {"card": fields})
+    return tuple(fields.items())
 
 
 def _card_fields(card: int) -> dict[str, Any]:
