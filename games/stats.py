@@ -247,13 +247,12 @@ class Rivalry:
 
 def head_to_head(first: User, second: User) -> tuple[list[Rivalry], list[Seat]]:
     """Who finished ahead of whom in the finished matches both played; a leaver is behind."""
-    shared = (
-        Seat.objects.filter(
-            user=first, match__status=Match.Status.FINISHED, match__seats__user=second
-        )
-        .annotate(other_rank=F("match__seats__rank"), other_left=F("match__seats__left"))
-        .values("match__game")
+    together = Seat.objects.filter(
+        user=first, match__status=Match.Status.FINISHED, match__seats__user=second
     )
+    shared = together.annotate(
+        other_rank=F("match__seats__rank"), other_left=F("match__seats__left")
+    ).values("match__game")
     first_ahead = Q(left="") & (~Q(other_left="") | Q(rank__lt=F("other_rank")))
     second_ahead = Q(other_left="") & (~Q(left="") | Q(rank__gt=F("other_rank")))
     per_game = {
@@ -279,11 +278,7 @@ def head_to_head(first: User, second: User) -> tuple[list[Rivalry], list[Seat]]:
             )
         )
     recent = list(
-        Seat.objects.filter(
-            user=first, match__status=Match.Status.FINISHED, match__seats__user=second
-        )
-        .select_related("match")
-        .order_by("-match__finished_at", "-match_id")[:LAST_MATCHES]
+        together.select_related("match").order_by("-match__finished_at", "-match_id")[:LAST_MATCHES]
     )
     return lines, recent
 

@@ -141,11 +141,27 @@ def test_play_record_command_replays_a_downloaded_match(client, bots, tmp_path, 
     assert outcome["result"] == finished.result
 
 
-def _connect(match: Match, user) -> WebsocketCommunicator:
-    communicator = WebsocketCommunicator(TableConsumer.as_asgi(), f"/ws/matches/{match.pk}/")
+def _connect(match: Match, user, *, seq: int | None = None) -> WebsocketCommunicator:
+    """A table socket of `user`, opened by a page rendered at move `seq` (if given)."""
+    path = f"/ws/matches/{match.pk}/" if seq is None else f"/ws/matches/{match.pk}/?seq={seq}"
+    communicator = WebsocketCommunicator(TableConsumer.as_asgi(), path)
     communicator.scope["user"] = user
     communicator.scope["url_route"] = {"kwargs": {"match_id": match.pk}}
     return communicator
+
+
+def _play_first_legal_move(match: Match, user, seat: int) -> None:
+    """The seat plays its first legal move from an up-to-date page."""
+    match.refresh_from_db()
+    services.submit_move(
+        match_id=match.pk,
+        user=user,
+        move=engine.legal_moves(match.state, seat)[0],
+        expected_seq=match.move_count,
+    )
+
+
+_first_legal_move = database_sync_to_async(_play_first_legal_move)
 
 
 def test_every_client_gets_its_own_table_pushed_after_a_move(people, match):
@@ -157,22 +173,12 @@ def test_every_client_gets_its_own_table_pushed_after_a_move(people, match):
             first_eva, first_jan = await eva.receive_from(), await jan.receive_from()
             assert 'hx-swap-oob="true"' in first_eva
             assert 'data-seq="0"' in first_jan
-            await _submit(people[1], match, 1)
+            await _first_legal_move(match, people[1], 1)
             pushed_eva, pushed_jan = await eva.receive_from(), await jan.receive_from()
             return first_eva, first_jan, pushed_eva, pushed_jan
         finally:
             await eva.disconnect()
             await jan.disconnect()
-
-    @database_sync_to_async
-    def _submit(user, match, seat):
-        match.refresh_from_db()
-        services.submit_move(
-            match_id=match.pk,
-            user=user,
-            move=engine.legal_moves(match.state, seat)[0],
-            expected_seq=match.move_count,
-        )
 
     first_eva, first_jan, pushed_eva, pushed_jan = async_to_sync(scenario)()
     match.refresh_from_db()
@@ -250,11 +256,7 @@ def test_replay_steps_are_clamped_and_htmx_gets_the_fragment(client, bots):
 
 def test_a_page_that_is_up_to_date_gets_no_push_on_connect_and_a_stale_one_gets_all(people, match):
     async def first_message(seq: int) -> str | None:
-        communicator = WebsocketCommunicator(
-            TableConsumer.as_asgi(), f"/ws/matches/{match.pk}/?seq={seq}"
-        )
-        communicator.scope["user"] = people[0]
-        communicator.scope["url_route"] = {"kwargs": {"match_id": match.pk}}
+        communicator = _connect(match, people[0], seq=seq)
         await communicator.connect()
         try:
             if await communicator.receive_nothing(timeout=0.3):
@@ -450,16 +452,6 @@ def test_a_seat_handed_over_is_pushed_at_an_unchanged_move_number(people, match)
     """Sockets share one load per announcement, never one per move number."""
 
     @database_sync_to_async
-    def move():
-        match.refresh_from_db()
-        services.submit_move(
-            match_id=match.pk,
-            user=people[1],
-            move=engine.legal_moves(match.state, 1)[0],
-            expected_seq=0,
-        )
-
-    @database_sync_to_async
     def hand_over():
         services.hand_seat(match_id=match.pk, user=people[2], substitute=people[3])
 
@@ -469,7 +461,7 @@ def test_a_seat_handed_over_is_pushed_at_an_unchanged_move_number(people, match)
             await eva.connect()
             await jan.connect()
             await eva.receive_from(), await jan.receive_from()
-            await move()
+            await _first_legal_move(match, people[1], 1)
             after_move = await eva.receive_from(), await jan.receive_from()
             await hand_over()
             after_handover = await eva.receive_from(), await jan.receive_from()
@@ -492,14 +484,8 @@ def test_a_push_that_a_newer_one_covered_sends_nothing_more(people, match):
 
     @database_sync_to_async
     def two_moves():
-        for seat in (0, 1):
-            match.refresh_from_db()
-            services.submit_move(
-                match_id=match.pk,
-                user=people[seat],
-                move=engine.legal_moves(match.state, seat)[0],
-                expected_seq=match.move_count,
-            )
+        _play_first_legal_move(match, people[0], 0)
+        _play_first_legal_move(match, people[1], 1)
 
     async def scenario():
         ida = _connect(match, people[3])
@@ -521,30 +507,18 @@ def test_a_push_that_a_newer_one_covered_sends_nothing_more(people, match):
 def test_the_log_grows_by_the_new_lines_and_a_stale_socket_gets_it_whole(people, match):
     """A push carries the log lines of the moves the socket has not shown, not the whole log."""
 
-    @database_sync_to_async
-    def move(seat: int) -> None:
-        match.refresh_from_db()
-        services.submit_move(
-            match_id=match.pk,
-            user=people[seat],
-            move=engine.legal_moves(match.state, seat)[0],
-            expected_seq=match.move_count,
-        )
-
     async def scenario():
         ida = _connect(match, people[3])
         try:
             await ida.connect()
             await ida.receive_from()
-            await move(0)
+            await _first_legal_move(match, people[0], 0)
             first = await ida.receive_from()
-            await move(1)
+            await _first_legal_move(match, people[1], 1)
             second = await ida.receive_from()
         finally:
             await ida.disconnect()
-        stale = WebsocketCommunicator(TableConsumer.as_asgi(), f"/ws/matches/{match.pk}/?seq=1")
-        stale.scope["user"] = people[3]
-        stale.scope["url_route"] = {"kwargs": {"match_id": match.pk}}
+        stale = _connect(match, people[3], seq=1)
         try:
             await stale.connect()
             whole = await stale.receive_from()
