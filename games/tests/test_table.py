@@ -527,6 +527,9 @@ def test_the_log_grows_by_the_new_lines_and_a_stale_socket_gets_it_whole(people,
         return first, second, whole
 
     first, second, whole = async_to_sync(scenario)()
+    match.refresh_from_db()
+    for html in (first, second, whole):  # Ida watches: the new lines name no hidden card
+        assert not _cards_shown(html) & _hidden_from(match.state, None)
     assert 'id="log"' in first  # the first move replaces "No moves yet."
     assert 'id="log"' not in second
     news = second[second.index('hx-swap-oob="afterbegin:#log-lines"') :]
