@@ -2,18 +2,19 @@
 
 Every player is a signed-in session (cookie) that loads the table page like a browser (the page
 sets the CSRF cookie and carries the token in `hx-headers`), opens the table's websocket with
-its cookies and `?seq=`, and posts moves as htmx does with the live socket up (`HX-Request`,
-`X-Table-Live`, `X-CSRFToken`, the form's fields and `expected_seq`). The benchmark keeps each
-match's engine state itself (same seed, same moves) to pick legal moves.
+its cookies and `?seq=`, and sends its moves over that socket as the page does (the form's
+fields and `expected_seq` as one JSON object); `BENCH_MOVES_OVER=http` posts them instead, as
+htmx does when the socket is down (`HX-Request`, `X-Table-Live`, `X-CSRFToken`). The benchmark
+keeps each match's engine state itself (same seed, same moves) to pick legal moves.
 
-A move's latency is the time from just before its POST is sent to the moment the last of the
-other players' sockets receives a push whose status region shows the new move number
-(`data-seq`): "every other client at the table has it".
-"""
+A move's latency is the time from just before it is sent to the moment the last of the other
+players' sockets receives a push whose status region shows the new move number (`data-seq`):
+"every other client at the table has it"."""
 
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import random
 import re
@@ -32,6 +33,9 @@ SEQ = re.compile(r'data-seq="(\d+)"')
 CSRF_HEADER = re.compile(r'"X-CSRFToken": "([^"]+)"')
 CSRF_FIELD = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
 PUSH_TIMEOUT = 10.0
+MOVES_OVER = os.environ.get("BENCH_MOVES_OVER", "socket")
+"""How players send moves: over their table socket as the page does (default), or `http`: posted
+as the page does when its socket is down (with `X-Table-Live`, as an older page did)."""
 
 
 def percentile(values: Sequence[float], q: float) -> float:
@@ -86,6 +90,7 @@ class Socket:
         self.ws = ws
         self.server = server
         self.seq = -1
+        self.refusals = 0
         self.waiters: list[tuple[int, asyncio.Future[float]]] = []
         self.closed = False
         self.reader = asyncio.create_task(self._read())
@@ -96,6 +101,8 @@ class Socket:
                 now = time.perf_counter()
                 if message.type != aiohttp.WSMsgType.TEXT:
                     continue
+                if 'role="alert"' in message.data:
+                    self.refusals += 1
                 found = SEQ.search(message.data)
                 if found is None:
                     continue
@@ -194,6 +201,27 @@ class Table:
         socket.seq = self.count
         return socket
 
+    async def _post(self, seat: int, data: list[tuple[str, str]]) -> int:
+        """The move posted as htmx posts it with the socket up (`BENCH_MOVES_OVER=http`)."""
+        server = self.servers[seat]
+        page = f"{server}/matches/{self.match_id}/"
+        async with self.http.post(
+            f"{server}/matches/{self.match_id}/move/",
+            data=data,
+            headers={
+                "Cookie": _cookie(self.players[seat]),
+                "X-CSRFToken": self.tokens[seat],
+                "HX-Request": "true",
+                "HX-Current-URL": page,
+                "X-Table-Live": "1",
+                "Origin": server,
+                "Referer": page,
+            },
+            allow_redirects=False,
+        ) as answer:
+            await answer.read()
+            return answer.status
+
     async def close(self) -> None:
         await asyncio.gather(*(socket.close() for socket in self.sockets))
         self.sockets = []
@@ -212,7 +240,6 @@ class Table:
             await self.rotate()
         seat = self.rng.choice(sorted(self.engine.to_act(self.state)))
         move = self.rng.choice(self.engine.legal_moves(self.state, seat))
-        player = self.players[seat]
         server = self.servers[seat]
         data = [
             ("csrfmiddlewaretoken", self.tokens[seat]),
@@ -221,24 +248,17 @@ class Table:
         ]
         others = [socket for n, socket in enumerate(self.sockets) if n != seat]
         waiters = [socket.wait_for(self.count + 1) for socket in others]
-        page = f"{server}/matches/{self.match_id}/"
+        mover = self.sockets[seat]
+        refusals = mover.refusals
         started = time.perf_counter()
-        async with self.http.post(
-            f"{server}/matches/{self.match_id}/move/",
-            data=data,
-            headers={
-                "Cookie": _cookie(player),
-                "X-CSRFToken": self.tokens[seat],
-                "HX-Request": "true",
-                "HX-Current-URL": page,
-                "X-Table-Live": "1",
-                "Origin": server,
-                "Referer": page,
-            },
-            allow_redirects=False,
-        ) as answer:
-            await answer.read()
-            status = answer.status
+        if MOVES_OVER == "http":
+            status = await self._post(seat, data)
+        else:
+            fields: dict[str, list[str]] = {}
+            for name, value in data[1:]:
+                fields.setdefault(name, []).append(value)
+            await mover.ws.send_str(json.dumps(fields))
+            status = 204
         posted = time.perf_counter()
         if status != 204:
             for waiter in waiters:
@@ -251,7 +271,11 @@ class Table:
         try:
             arrived = await asyncio.wait_for(asyncio.gather(*waiters), PUSH_TIMEOUT)
         except (TimeoutError, ConnectionError):
-            self.lost += 1
+            if mover.refusals > refusals:
+                self.errors += 1
+                await self.rotate()
+            else:
+                self.lost += 1
             return None
         cross = sum(1 for socket in others if socket.server != self.servers.index(server))
         return Sample(started, max(arrived) - started, posted - started, cross)

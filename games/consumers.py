@@ -1,41 +1,75 @@
-"""The live table: one group per match; each client gets the table rendered for its own seat."""
+"""The live table: one group per match; each client gets the table rendered for its own seat,
+and sends its moves over the same socket."""
 
 import asyncio
+import functools
+import json
 from collections import OrderedDict
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
 from urllib.parse import parse_qs
 
-from channels.db import DatabaseSyncToAsync, database_sync_to_async
+from asgiref.sync import SyncToAsync
+from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
+from django.contrib.auth.models import AnonymousUser
+from django.db import connections
+from django.http import QueryDict
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
+from django.utils.translation import gettext as _
 
-from games.live import csrf_token_for
+from games.live import Pushes, csrf_token_for, pushes_batched, send_pushes
 from games.models import Match
-from games.selectors import LOG_LENGTH, TABLE_REGIONS, load_table, table_for
-from games.services import match_group
+from games.selectors import LOG_LENGTH, TABLE_REGIONS, load_table, seat_of, table_for
+from games.services import MoveRefused, match_group, submit_move_form
+
+MOVE_SIZE_LIMIT = 4096
+"""The longest move message read (a move form's fields are a few hundred bytes)."""
 
 LOADED_PUSHES = 128
 """How many announcements' loaded matches a process keeps for its sockets to share (a socket
 that comes later than that loads the match itself)."""
+PUSHED_LOG_MOVES = 4
+"""How many of the newest moves' log lines a push's shared load reads: a socket that missed
+more than that loads the match with its whole log itself."""
+RARELY_CHANGED = frozenset({"result", "footer"})
+"""Regions that change only when the match gets its first move or ends, or the viewer's seat
+changes: a push renders them only then."""
 _loaded: OrderedDict[tuple[int, str], asyncio.Task[Match]] = OrderedDict()
 
 
 def off_the_loop(work):
     """Run database and template work in the thread pool, not on the one thread that Channels
     otherwise shares between all consumers of a process: renders then wait for nothing but
-    the processor, and one table's database round trip does not hold up the others."""
-    return DatabaseSyncToAsync(work, thread_sensitive=False)
+    the processor, and one table's database round trip does not hold up the others.
+
+    The thread's connection goes back to the pool when the work is done: Channels' own
+    `close_old_connections` left some of them open (seen in tests, where the pool threads of
+    each event loop end), and a thread that ends with its connection keeps it from the pool."""
+
+    @functools.wraps(work)
+    def returning_connections(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return work(*args, **kwargs)
+        finally:
+            connections.close_all()
+
+    return SyncToAsync(returning_connections, thread_sensitive=False)
 
 
-async def match_for(match_id: int, push: str | None) -> Match:
-    """The match as loaded for one announcement: once per process, whatever the number of
-    sockets at its table (`None`, a connecting socket, always loads afresh)."""
+async def match_for(match_id: int, push: str | None, seq: int) -> Match:
+    """The match as loaded for one announcement (of move number `seq`): once per process,
+    whatever the number of sockets at its table, with the log of the last few moves only.
+    `None`, a connecting socket, always loads afresh with the whole log."""
     if push is None:
         return await off_the_loop(load_table)(match_id)
     key = (id(asyncio.get_running_loop()), push)
     if key not in _loaded:
-        _loaded[key] = asyncio.ensure_future(off_the_loop(load_table)(match_id))
+        log_from = max(seq - PUSHED_LOG_MOVES, 0)
+        _loaded[key] = asyncio.ensure_future(off_the_loop(load_table)(match_id, log_from=log_from))
         if len(_loaded) > LOADED_PUSHES:
             _loaded.popitem(last=False)
     loading = _loaded[key]
@@ -46,13 +80,38 @@ async def match_for(match_id: int, push: str | None) -> Match:
         raise
 
 
+def move_form(text: str | None) -> QueryDict:
+    """A move form's fields as the socket brings them: a JSON object of field names to a value
+    or a list of values, as htmx's `ws-send` makes it (its `HEADERS` are left out)."""
+    unreadable = MoveRefused(_("The move could not be read; reload the page."))
+    if not text or len(text) > MOVE_SIZE_LIMIT:
+        raise unreadable
+    try:
+        fields = json.loads(text)
+    except ValueError:
+        raise unreadable from None
+    if not isinstance(fields, dict):
+        raise unreadable
+    form = QueryDict(mutable=True)
+    for name, value in fields.items():
+        if name == "HEADERS":
+            continue
+        values = value if isinstance(value, list) else [value]
+        if not all(isinstance(item, str | int) and not isinstance(item, bool) for item in values):
+            raise unreadable
+        form.setlist(name, [str(item) for item in values])
+    return form
+
+
 class TableConsumer(AsyncWebsocketConsumer):
-    """Never writes: moves go through the HTTP move endpoint and the move service."""
+    """Moves come in over the socket as well as over HTTP: the socket spares a move the whole
+    HTTP request (session, user and middleware), and both go through the same move service."""
 
     async def connect(self) -> None:
         self.match_id = int(self.scope["url_route"]["kwargs"]["match_id"])
         self.sent: dict[str, str] = {}
         self.shown = -1
+        self.phase: tuple[bool, bool, int | None] | None = None
         self.csrf_token = csrf_token_for(self.scope)
         if not await self._exists():
             await self.close(code=4404)
@@ -61,6 +120,15 @@ class TableConsumer(AsyncWebsocketConsumer):
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
         await self._send_table(page_seq=self._page_seq())
+
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        """As Channels dispatches, without closing stale database connections first: that is a
+        hop to its one database thread for every message, and this consumer never uses a
+        connection there (its work runs `off_the_loop`, which closes its own)."""
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
 
     async def disconnect(self, code: int) -> None:
         if hasattr(self, "group"):
@@ -73,7 +141,35 @@ class TableConsumer(AsyncWebsocketConsumer):
         if isinstance(announced, int) and announced < self.shown:
             return
         push = message.get("push")
-        await self._send_table(push=push if isinstance(push, str) else None)
+        if isinstance(push, str) and isinstance(announced, int):
+            await self._send_table(push=push, announced=announced)
+        else:
+            await self._send_table()
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        """A move from the table's forms (`move_form`). An accepted move comes back as the push
+        every seat gets; a refused one as the status region with the reason, and a stale page
+        gets the whole table first."""
+        refusal, stale, pushes = await off_the_loop(self._play)(text_data)
+        await send_pushes(pushes)
+        if stale:
+            self.sent = {}
+            await self._send_table()
+        if refusal is not None:
+            await self.send(text_data=refusal)
+
+    def _play(self, text: str | None) -> tuple[str | None, bool, Pushes]:
+        user = self.scope.get("user") or AnonymousUser()
+        with pushes_batched() as pushes, self._viewer(user):
+            try:
+                submit_move_form(match_id=self.match_id, user=user, form=move_form(text))
+            except MoveRefused as refused:
+                context = table_for(load_table(self.match_id), user).context(
+                    error=_(refused.message), oob=True
+                )
+                status = render_to_string("games/table.html#status", context)
+                return status, refused.stale, pushes
+        return None, False, pushes
 
     def _page_seq(self) -> int | None:
         """The move number the page was rendered at (`?seq=` of the socket's URL)."""
@@ -83,7 +179,9 @@ class TableConsumer(AsyncWebsocketConsumer):
         except (KeyError, ValueError):
             return None
 
-    async def _send_table(self, *, page_seq: int | None = None, push: str | None = None) -> None:
+    async def _send_table(
+        self, *, page_seq: int | None = None, push: str | None = None, announced: int = 0
+    ) -> None:
         """Send the regions that changed since the last push; all of them on a reconnect.
 
         The player's half-assembled choice survives other players' moves this way, and a push
@@ -92,13 +190,19 @@ class TableConsumer(AsyncWebsocketConsumer):
         unless the socket missed more moves than the log holds. A page that connects already
         up to date gets nothing, so a click in its first moment is not lost.
         """
-        match = await match_for(self.match_id, push)
+        match = await match_for(self.match_id, push, announced)
         gap = match.move_count - self.shown
         log_since = self.shown if self.sent and self.shown > 0 and gap <= LOG_LENGTH else None
-        seq, regions, news = await off_the_loop(self._render)(match, log_since)
-        self.shown = seq
+        if match.log_from > (log_since or 0):
+            match = await match_for(self.match_id, None, announced)
+        phase = (match.is_over, match.move_count > 0, seat_of(match, self.scope.get("user")))
+        unchanged = RARELY_CHANGED if self.sent and phase == self.phase else frozenset()
+        seq, regions, news = await off_the_loop(self._render)(match, log_since, unchanged)
+        self.shown, self.phase = seq, phase
         if log_since is not None:
             regions["log"] = self.sent["log"]
+        for region in unchanged:
+            regions[region] = self.sent[region]
         changed = [html for name, html in regions.items() if self.sent.get(name) != html]
         self.sent = regions
         if news:
@@ -106,31 +210,35 @@ class TableConsumer(AsyncWebsocketConsumer):
         if changed and page_seq != seq:
             await self.send(text_data="".join(changed))
 
-    @database_sync_to_async
-    def _exists(self) -> bool:
-        return Match.objects.filter(pk=self.match_id).exists()
+    async def _exists(self) -> bool:
+        return await off_the_loop(Match.objects.filter(pk=self.match_id).exists)()
 
     def _render(
-        self, match: Match, log_since: int | None
+        self, match: Match, log_since: int | None, unchanged: frozenset[str] = frozenset()
     ) -> tuple[int, dict[str, str], str | None]:
-        """The regions for this socket's seat; with `log_since`, the log's new lines apart."""
+        """The regions for this socket's seat, except those `unchanged`; with `log_since`, the
+        log's new lines apart."""
         user = self.scope.get("user")
-        with (
-            translation.override(self._language(user)),
-            timezone.override(user.zone if getattr(user, "is_authenticated", False) else None),
-        ):
+        with self._viewer(user):
             table = table_for(match, user, log_since=log_since or 0)
             context = table.context(oob=True)
             context["csrf_token"] = self.csrf_token
             regions = {
                 region: render_to_string(f"games/table.html#{region}", context)
                 for region in TABLE_REGIONS
-                if log_since is None or region != "log"
+                if (log_since is None or region != "log") and region not in unchanged
             }
             news = None
             if log_since is not None and table.log:
                 news = render_to_string("games/table.html#log_news", context)
             return match.move_count, regions, news
+
+    @contextmanager
+    def _viewer(self, user: Any) -> Iterator[None]:
+        """The language and time zone the socket's viewer reads the table in."""
+        zone = user.zone if getattr(user, "is_authenticated", False) else None
+        with translation.override(self._language(user)), timezone.override(zone):
+            yield
 
     def _language(self, user) -> str:
         """The profile's language, else the language cookie, as pages choose it."""

@@ -101,17 +101,22 @@ def game_of(match_id: int) -> str:
     return Match.objects.values_list("game", flat=True).get(pk=match_id)
 
 
-def load_table(match_id: int) -> Match:
-    """A match with all a table shows: seats, people and the log's moves (rating changes are
-    read when a rated match is over).
+def load_table(match_id: int, *, log_from: int = 0) -> Match:
+    """A match with all a table shows: seats, people and the log's moves from move `log_from`
+    on (rating changes are read when a rated match is over).
 
     Four queries whatever the match's length; the live table loads it once per announcement
-    and process and renders every seat from the same copy, so nothing here may be changed.
+    and process and renders every seat from the same copy, so nothing here may be changed. A
+    push needs only the log's newest lines (`log_from`): reading and decoding the events of the
+    whole log cost more than the rest of the load.
     """
-    log = Move.objects.only("match", "seq", "seat", "events").order_by("-seq")[:LOG_LENGTH]
-    return Match.objects.prefetch_related(
-        "seats__user", Prefetch("moves", queryset=log, to_attr="recent_moves")
+    log = Move.objects.only("match", "seq", "seat", "events").filter(seq__gte=log_from)
+    match = Match.objects.prefetch_related(
+        "seats__user",
+        Prefetch("moves", queryset=log.order_by("-seq")[:LOG_LENGTH], to_attr="recent_moves"),
     ).get(pk=match_id)
+    match.log_from = log_from
+    return match
 
 
 def table_for(match: Match, user: User | Any, *, log_since: int = 0) -> Table:

@@ -11,6 +11,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.db import transaction
+from django.http import QueryDict
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django_tasks import default_task_backend, task
@@ -21,8 +22,9 @@ from games.models import Match, Move, Seat, SeatHandover, Vacation
 from games.ratings import rate_match
 from games.registry import GAMES, GameInfo
 from games.rules import RECORD_FORMAT, IllegalMove
+from games.selectors import game_of
 from games.stats import tally_match
-from notifications.services import notify
+from notifications.services import mark_match_read, notify
 
 
 class MoveRefused(Exception):  # noqa: N818 - a refusal, not a failure
@@ -123,6 +125,25 @@ def submit_move(*, match_id: int, user: User, move: Any, expected_seq: int) -> M
         if seat.is_bot:
             raise MoveRefused(_("A bot plays this seat now."))
         return _record(match, seat.number, move, expected_seq)
+
+
+def submit_move_form(*, match_id: int, user: User, form: QueryDict) -> MoveAccepted:
+    """A move as a table's form sends it, over HTTP or the table's websocket: read by the game's
+    table, recorded, and the mover's notices of the match marked read. A form that cannot be
+    read is refused like an illegal move; an unknown match raises `Match.DoesNotExist`."""
+    game = game_of(match_id)
+    try:
+        move = GAMES[game].table.move_from_post(form)
+        expected_seq = int(form.get("expected_seq", ""))
+    except IllegalMove as refusal:
+        raise MoveRefused(refusal.message) from None
+    except ValueError:
+        raise MoveRefused(
+            _("This page is out of date; here is the current table."), stale=True
+        ) from None
+    accepted = submit_move(match_id=match_id, user=user, move=move, expected_seq=expected_seq)
+    mark_match_read(user=user, match_id=match_id)
+    return accepted
 
 
 def import_record(*, record: dict[str, Any], players: Sequence[User]) -> Match:

@@ -11,7 +11,6 @@ from accounts.models import User
 from games import charts, selectors, services, stats
 from games.models import Match
 from games.registry import GAMES
-from games.rules import IllegalMove
 from games.selectors import record_of, replay_for, table_for
 from notifications.services import mark_match_read
 
@@ -41,23 +40,16 @@ def submit_move(request: HttpRequest, match_id: int) -> HttpResponse:
     """A move from the table's forms; the answer is the table as the mover now sees it. A page
     that follows the match over its websocket gets nothing (204) or, for a refusal, the status
     line with the reason: the socket alone brings new tables, so regions never disagree."""
-    try:
-        game = selectors.game_of(match_id)
-    except Match.DoesNotExist:
-        raise Http404 from None
     error = None
     accepted = None
     try:
-        move = GAMES[game].table.move_from_post(request.POST)
-        expected_seq = int(request.POST.get("expected_seq", ""))
-        accepted = services.submit_move(
-            match_id=match_id, user=request.user, move=move, expected_seq=expected_seq
+        accepted = services.submit_move_form(
+            match_id=match_id, user=request.user, form=request.POST
         )
-        mark_match_read(user=request.user, match_id=match_id)
-    except (IllegalMove, services.MoveRefused) as refusal:
+    except Match.DoesNotExist:
+        raise Http404 from None
+    except services.MoveRefused as refusal:
         error = _(refusal.message)
-    except ValueError:
-        error = _("This page is out of date; here is the current table.")
     if not request.htmx:
         if error:
             messages.error(request, error)
@@ -180,10 +172,13 @@ def rules_summary(request: HttpRequest, game: str) -> HttpResponse:
 
 @require_safe
 def match_replay(request: HttpRequest, match_id: int) -> HttpResponse:
-    """Step through the moves; the arrows, the slider and the buttons all ask for `?step=`."""
+    """Step through the moves; the arrows, the slider and the buttons all ask for `?step=`.
+    `?step=last` is the newest move (the table links there with a link that does not change
+    with every move, so the live table need not resend it)."""
     match = _match(match_id)
+    asked = request.GET.get("step", "last" if match.is_over else "0")
     try:
-        step = int(request.GET.get("step", match.move_count if match.is_over else 0))
+        step = match.move_count if asked == "last" else int(asked)
     except ValueError:
         step = 0
     replay = replay_for(match, request.user, step)

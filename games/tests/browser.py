@@ -1,5 +1,6 @@
 """Helpers for browser tests: the site served as `./dev run` serves it, and signed-in pages."""
 
+import json
 import os
 import re
 import signal
@@ -9,10 +10,11 @@ import sys
 import time
 import urllib.request
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from urllib.parse import parse_qs
 
 from django.conf import settings
-from django.db import connection
+from django.db import connection, connections
 from django.test import Client
 
 CHROMIUM = "/usr/bin/chromium"
@@ -119,17 +121,56 @@ def my_turn_now(page) -> bool:
     return page.locator("#mine form").count() > 0
 
 
-def move_and_wait(page, make_move) -> tuple[int, str]:
-    """Make one move through the page's forms, check the server took it, and wait until the
-    page shows it (the answer is empty when the websocket brings the table). Returns the move
-    number the page then shows and the submitted form's move type."""
-    with page.expect_response(lambda r: r.url.endswith("/move/")) as answer:
-        make_move(page)
-    assert answer.value.ok
-    body = answer.value.text()
-    assert "status-error" not in body, body
-    submitted = parse_qs(answer.value.request.post_data or "")
-    header = answer.value.headers.get("x-move-seq")
-    shown = int(header) + 1 if header else int(re.search(r'data-seq="(\d+)"', body).group(1))
-    wait_until_seq(page, shown)
-    return table_seq(page), submitted.get("type", [""])[0]
+_moves_sent: dict[int, list[dict]] = {}
+
+
+def follow_moves(page) -> None:
+    """Record every move the page sends, over its table socket (as it does while the socket
+    is up) or posted (while it is down); call before the page opens the table."""
+    sent = _moves_sent.setdefault(id(page), [])
+
+    def over_socket(socket) -> None:
+        socket.on("framesent", lambda frame: sent.append(json.loads(frame)))
+
+    def posted(request) -> None:
+        if request.method == "POST" and request.url.endswith("/move/"):
+            sent.append({k: v[0] for k, v in parse_qs(request.post_data or "").items()})
+
+    page.on("websocket", over_socket)
+    page.on("request", posted)
+
+
+def _stored_moves(match_id: int, seat: int) -> list[int]:
+    """The seat's stored move numbers, read in a thread of its own (Playwright's sync API runs
+    an event loop in this one, where Django refuses to query)."""
+    from games.models import Move
+
+    def read() -> list[int]:
+        try:
+            moves = Move.objects.filter(match_id=match_id, seat=seat).order_by("seq")
+            return list(moves.values_list("seq", flat=True))
+        finally:
+            connections.close_all()
+
+    with ThreadPoolExecutor(max_workers=1) as reader:
+        return reader.submit(read).result()
+
+
+def move_and_wait(page, make_move, seconds: float = 20) -> tuple[int, str]:
+    """Make one move through the page's forms (`follow_moves` watches the page), check the
+    server stored it (else fail with the reason the page shows), and wait until the page shows
+    it. Returns the move number the page then shows and the sent form's move type."""
+    sent = _moves_sent[id(page)]
+    match_id = int(re.search(r"/matches/(\d+)/", page.url).group(1))
+    seat = int(re.search(r"seat-(\d+)", page.locator("#players .you").get_attribute("class"))[1])
+    before, count = _stored_moves(match_id, seat), len(sent)
+    make_move(page)
+    deadline = time.monotonic() + seconds
+    while len(sent) == count or _stored_moves(match_id, seat) == before:
+        error = page.locator("#status .status-error")
+        assert not error.count(), error.inner_text()
+        assert time.monotonic() < deadline, "the move was never stored"
+        page.wait_for_timeout(5)
+    wait_until_seq(page, _stored_moves(match_id, seat)[-1] + 1)
+    kind = sent[count].get("type", "")
+    return table_seq(page), kind[0] if isinstance(kind, list) else kind

@@ -14,6 +14,7 @@ from games.tests.browser import (
     CHROMIUM_ARGS,
     EXPECT_TIMEOUT_MS,
     Site,
+    follow_moves,
     move_and_wait,
     my_turn_now,
     serve_site,
@@ -76,6 +77,7 @@ def test_two_people_and_a_bot_play_kosmopolis_to_the_end_live(site, people, bots
             context = browser.new_context(locale="cs-CZ", viewport={"width": 1200, "height": 900})
             context.add_cookies([cookie])
             page = context.new_page()
+            follow_moves(page)
             page.goto(table_url)
             expect(page.locator("#table")).to_be_visible()
             pages.append(page)
@@ -143,6 +145,7 @@ def test_browsers_catch_up_by_themselves_after_the_server_restarts(transactional
                 context = browser.new_context(locale="en-GB")
                 context.add_cookies([cookie])
                 page = context.new_page()
+                follow_moves(page)
                 page.goto(site.url + match.get_absolute_url())
                 expect(page.locator("#table")).to_be_visible()
                 page.on("load", lambda _page, loads=loads: loads.append(1))

@@ -169,36 +169,46 @@ def test_the_move_endpoint_refuses_any_forged_form_clearly(client, people, match
 
 
 @pytest.mark.django_db(transaction=True)
-def test_the_live_socket_ignores_anything_a_client_sends(people):
+def test_the_live_socket_refuses_anything_but_a_move_clearly_and_changes_nothing(people):
     match = services.start_match(game="kosmopolis", players=people[:2])
 
     @settings(max_examples=20, derandomize=True, deadline=None)
     @given(
         frames=st.lists(
-            st.text(min_size=1, max_size=40) | st.binary(min_size=1, max_size=40),
+            st.text(min_size=1, max_size=40)
+            | st.binary(min_size=1, max_size=40)
+            | st.dictionaries(
+                st.sampled_from(["type", "cards", "card", "to", "expected_seq", "HEADERS"]),
+                json_values,
+            ).map(json.dumps),
             min_size=1,
             max_size=8,
         )
     )
     def send(frames: list) -> None:
-        async def scenario() -> bool:
+        async def scenario() -> list[str]:
             communicator = WebsocketCommunicator(
                 TableConsumer.as_asgi(), f"/ws/matches/{match.pk}/?seq=0"
             )
             communicator.scope["user"] = people[0]
             communicator.scope["url_route"] = {"kwargs": {"match_id": match.pk}}
             assert (await communicator.connect())[0]
+            answers = []
             try:
                 for frame in frames:
                     if isinstance(frame, str):
                         await communicator.send_to(text_data=frame)
                     else:
                         await communicator.send_to(bytes_data=frame)
-                return await communicator.receive_nothing(timeout=0.05)
+                    answers.append(await communicator.receive_from())
+                assert await communicator.receive_nothing(timeout=0.05)
+                return answers
             finally:
                 await communicator.disconnect()
 
-        assert async_to_sync(scenario)()
+        for answer in async_to_sync(scenario)():
+            assert answer.lstrip().startswith('<div id="status"')
+            assert 'role="alert"' in answer
         fresh = Match.objects.get(pk=match.pk)
         assert (fresh.move_count, fresh.state) == (0, match.state)
 

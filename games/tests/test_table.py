@@ -8,11 +8,12 @@ from asgiref.sync import async_to_sync
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.core.management import call_command
+from django.db import transaction
 from django.template.loader import render_to_string
 from django.urls import reverse
 
 from games import services
-from games.consumers import TableConsumer
+from games.consumers import PUSHED_LOG_MOVES, TableConsumer
 from games.kosmopolis import engine
 from games.kosmopolis.components import CARD_COLOR
 from games.models import Match, Move
@@ -188,6 +189,76 @@ def test_every_client_gets_its_own_table_pushed_after_a_move(people, match):
         assert not _cards_shown(html) & _hidden_from(match.state, viewer)
     assert set(match.state["kept"][1]) <= _cards_shown(pushed_jan)
     assert not set(match.state["kept"][1]) & _cards_shown(pushed_eva)
+
+
+def test_a_move_sent_over_the_socket_is_stored_once_and_every_seat_gets_its_table(people, match):
+    """The page sends its move over the socket (table.js): the fields as htmx's ws-send makes
+    them, lists as lists. The mover and the others get their own tables pushed; a resend after
+    a dropped answer is applied once."""
+    form = _draft_form(match, 0)
+    sent = json.dumps({**form, "expected_seq": str(form["expected_seq"]), "HEADERS": {}})
+
+    async def scenario():
+        eva, jan = _connect(match, people[0], seq=0), _connect(match, people[1], seq=0)
+        try:
+            assert (await eva.connect())[0]
+            assert (await jan.connect())[0]
+            await eva.send_to(text_data=sent)
+            pushed_eva, pushed_jan = await eva.receive_from(), await jan.receive_from()
+            await eva.send_to(text_data=sent)
+            assert await eva.receive_nothing(timeout=0.2)
+            return pushed_eva, pushed_jan
+        finally:
+            await eva.disconnect()
+            await jan.disconnect()
+
+    pushed_eva, pushed_jan = async_to_sync(scenario)()
+    match.refresh_from_db()
+    assert match.move_count == 1
+    assert Move.objects.get(match=match).payload == {"type": "draft", "cards": form["cards"]}
+    assert 'data-seq="1"' in pushed_eva
+    assert 'data-seq="1"' in pushed_jan
+    assert set(form["cards"]) <= _cards_shown(pushed_eva)
+    assert not set(form["cards"]) & _cards_shown(pushed_jan)
+    assert 'role="alert"' not in pushed_eva
+
+
+def test_a_refused_socket_move_answers_the_mover_alone_with_the_reason(people, match):
+    """An illegal move, a move from a spectator's socket and a stale page's move are refused in
+    the mover's language and change nothing; a stale page gets the whole table first."""
+    people[2].language = "cs"
+    people[2].save()
+    spectator = people[3]
+    _play_first_legal_move(match, people[2], 2)
+
+    async def answers(user, frame: dict) -> list[str]:
+        socket, other = _connect(match, user, seq=1), _connect(match, people[1], seq=1)
+        try:
+            assert (await socket.connect())[0]
+            assert (await other.connect())[0]
+            await socket.send_to(text_data=json.dumps(frame))
+            got = [await socket.receive_from()]
+            while not await socket.receive_nothing(timeout=0.2):
+                got.append(await socket.receive_from())
+            assert await other.receive_nothing(timeout=0.1)
+            return got
+        finally:
+            await socket.disconnect()
+            await other.disconnect()
+
+    illegal = async_to_sync(answers)(people[0], {"type": "draft", "cards": [], "expected_seq": 1})
+    assert len(illegal) == 1
+    assert illegal[0].lstrip().startswith('<div id="status"')
+    assert 'role="alert"' in illegal[0]
+    watcher = async_to_sync(answers)(spectator, _draft_form(match, 0))
+    assert "You do not sit at this table." in watcher[0]
+    stale = async_to_sync(answers)(people[2], {"type": "draft", "cards": [1, 2], "expected_seq": 0})
+    assert 'id="mine"' in stale[0]
+    assert 'role="alert"' not in stale[0]
+    assert "Stránka nebyla aktuální" in stale[-1]
+    assert 'role="alert"' in stale[-1]
+    match.refresh_from_db()
+    assert match.move_count == 1
 
 
 def test_an_unknown_match_closes_the_socket(people):
@@ -448,6 +519,64 @@ def test_one_loaded_match_renders_every_seat_as_its_own_load_would(people, game)
     assert [regions(load_table(match.pk), user) for user in viewers] == once
 
 
+def test_a_socket_that_missed_more_moves_than_a_push_reads_gets_every_missed_log_line(
+    people, match
+):
+    """A push's shared load reads the log of the last few moves only; a socket further behind
+    (its pushes queued up and skipped) reloads, and its log loses no line."""
+    _play_first_legal_move(match, people[0], 0)
+    consumer = TableConsumer()
+    consumer.scope = {"user": people[0], "cookies": {}}
+    consumer.match_id, consumer.csrf_token, consumer.sent, consumer.shown = match.pk, None, {}, -1
+    consumer.phase = None
+    frames: list[str] = []
+
+    async def send(text_data: str) -> None:
+        frames.append(text_data)
+
+    consumer.send = send
+    async_to_sync(consumer._send_table)()
+    behind = consumer.shown
+    for _move in range(PUSHED_LOG_MOVES + 3):
+        match.refresh_from_db()
+        seat = min(engine.to_act(match.state))
+        _play_first_legal_move(match, people[seat], seat)
+    match.refresh_from_db()
+    async_to_sync(consumer._send_table)(push="late", announced=match.move_count)
+    fresh = table_for(load_table(match.pk), people[0], log_since=behind)
+    assert 0 < behind < match.move_count - PUSHED_LOG_MOVES
+    assert frames[-1].count('class="log-line') == len(fresh.log) > PUSHED_LOG_MOVES
+    assert f'data-seq="{match.move_count}"' in frames[-1]
+
+
+def test_pushes_resend_the_footer_and_result_only_when_the_match_starts_or_ends(people):
+    """The footer (leave forms, the seed) and the result change only at the first move and at
+    the end; pushes in between leave them out, and the end brings the seed and the scores."""
+    match = services.start_match(game="kosmopolis", players=people[:2])
+    consumer = TableConsumer()
+    consumer.scope = {"user": people[0], "cookies": {}}
+    consumer.match_id, consumer.csrf_token, consumer.sent, consumer.shown = match.pk, None, {}, -1
+    consumer.phase = None
+    frames: list[str] = []
+
+    async def send(text_data: str) -> None:
+        frames.append(text_data)
+
+    consumer.send = send
+    async_to_sync(consumer._send_table)()
+    while not match.is_over:
+        seat = min(engine.to_act(match.state))
+        _play_first_legal_move(match, people[seat], seat)
+        match.refresh_from_db()
+        async_to_sync(consumer._send_table)(push=f"p{match.move_count}", announced=match.move_count)
+    with_footer = [n for n, frame in enumerate(frames) if 'id="table-footer"' in frame]
+    with_result = [n for n, frame in enumerate(frames) if "result-panel" in frame]
+    assert with_footer == [0, 1, len(frames) - 1]
+    assert with_result == [len(frames) - 1]
+    assert f'<code class="seed">{match.seed}</code>' in frames[-1]
+    assert "?step=last" in frames[1]
+
+
 def test_a_seat_handed_over_is_pushed_at_an_unchanged_move_number(people, match):
     """Sockets share one load per announcement, never one per move number."""
 
@@ -484,8 +613,10 @@ def test_a_push_that_a_newer_one_covered_sends_nothing_more(people, match):
 
     @database_sync_to_async
     def two_moves():
-        _play_first_legal_move(match, people[0], 0)
-        _play_first_legal_move(match, people[1], 1)
+        """Both announcements leave at one commit, so the first is read after both moves."""
+        with transaction.atomic():
+            _play_first_legal_move(match, people[0], 0)
+            _play_first_legal_move(match, people[1], 1)
 
     async def scenario():
         ida = _connect(match, people[3])

@@ -9,6 +9,7 @@ from games.tests.browser import (
     CHROMIUM,
     CHROMIUM_ARGS,
     EXPECT_TIMEOUT_MS,
+    follow_moves,
     move_and_wait,
     serve_site,
     session_cookie,
@@ -36,6 +37,7 @@ def test_invite_accept_start_with_a_bot_and_play_while_the_lobby_follows(site, p
             context = browser.new_context(locale="en-GB", viewport={"width": 1200, "height": 900})
             context.add_cookies([cookie])
             pages.append(context.new_page())
+            follow_moves(pages[-1])
         host, guest, watcher = pages
         watcher.goto(site + "/")
         guest.goto(site + "/")

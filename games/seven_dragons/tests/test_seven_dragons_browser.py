@@ -8,6 +8,7 @@ from games.tests.browser import (
     CHROMIUM,
     CHROMIUM_ARGS,
     EXPECT_TIMEOUT_MS,
+    follow_moves,
     move_and_wait,
     my_turn_now,
     serve_site,
@@ -52,6 +53,7 @@ def test_a_person_plays_seven_dragons_against_bots_to_the_end(site):
         context = browser.new_context(locale="cs-CZ", viewport={"width": 1200, "height": 900})
         context.add_cookies([cookie])
         page = context.new_page()
+        follow_moves(page)
         page.goto(table_url)
         expect(page.locator("#table")).to_be_visible()
         expect(page.locator(".sd-grid")).to_be_visible()

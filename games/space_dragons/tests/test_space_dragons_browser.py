@@ -11,6 +11,7 @@ from games.tests.browser import (
     CHROMIUM,
     CHROMIUM_ARGS,
     EXPECT_TIMEOUT_MS,
+    follow_moves,
     move_and_wait,
     my_turn_now,
     serve_site,
@@ -54,6 +55,7 @@ def test_a_person_drafts_and_plays_a_whole_game_against_bots(site, players):
         context = browser.new_context(locale="cs-CZ", viewport={"width": 1200, "height": 900})
         context.add_cookies([cookie])
         page = context.new_page()
+        follow_moves(page)
         page.goto(table_url)
         expect(page.locator("#table")).to_be_visible()
         moves = {"draft": 0, "play": 0}

@@ -39,8 +39,10 @@
       : baseTitle;
   }
 
-  document.body.addEventListener("htmx:wsOpen", function () {
+  let socket = null;
+  document.body.addEventListener("htmx:wsOpen", function (event) {
     opened = true;
+    socket = event.detail.socketWrapper;
     stopPolling();
   });
   document.body.addEventListener("htmx:wsClose", startPolling);
@@ -51,8 +53,34 @@
     if (match && Number(match[1]) < currentSeq()) event.preventDefault();
   });
   document.body.addEventListener("htmx:configRequest", function (event) {
-    // While the socket is up it brings every new table; the move's answer is the status alone.
-    if (opened && poller === null) event.detail.headers["X-Table-Live"] = "1";
+    // While the socket is up a move goes over it (the form's fields as JSON, as htmx's ws-send
+    // sends them) and the socket brings the new table; otherwise it is posted. A move posted
+    // with the socket up gets the status alone: the socket brings every new table.
+    if (!opened || poller !== null) return;
+    const form = event.detail.elt;
+    if (socket && event.detail.verb === "post" && event.detail.path === live.dataset.moveUrl) {
+      const fields = {};
+      event.detail.formData.forEach(function (value, name) {
+        if (name === "csrfmiddlewaretoken") return;
+        if (!(name in fields)) fields[name] = value;
+        else fields[name] = [].concat(fields[name], value);
+      });
+      event.preventDefault();
+      socket.send(JSON.stringify(fields), form);
+      form.querySelectorAll("button").forEach(function (button) {
+        button.disabled = true;
+        button.dataset.sending = "1";
+      });
+      return;
+    }
+    event.detail.headers["X-Table-Live"] = "1";
+  });
+  // The answer to a move sent over the socket (a new table or a refusal) frees its buttons.
+  document.body.addEventListener("htmx:wsAfterMessage", function () {
+    document.querySelectorAll("#table button[data-sending]").forEach(function (button) {
+      button.disabled = false;
+      delete button.dataset.sending;
+    });
   });
   document.body.addEventListener("htmx:beforeSwap", function (event) {
     // A move's answer can arrive after a push of a later move (a bot answering at once):
