@@ -191,6 +191,8 @@ class TableConsumer(AsyncWebsocketConsumer):
         up to date gets nothing, so a click in its first moment is not lost.
         """
         match = await match_for(self.match_id, push, announced)
+        if match.move_count < self.shown:
+            return  # loaded before a move this socket already shows: a newer push covered it
         gap = match.move_count - self.shown
         log_since = self.shown if self.sent and self.shown > 0 and gap <= LOG_LENGTH else None
         if match.log_from > (log_since or 0):
