@@ -519,14 +519,11 @@ def test_one_loaded_match_renders_every_seat_as_its_own_load_would(people, game)
     assert [regions(load_table(match.pk), user) for user in viewers] == once
 
 
-def test_a_socket_that_missed_more_moves_than_a_push_reads_gets_every_missed_log_line(
-    people, match
-):
-    """A push's shared load reads the log of the last few moves only; a socket further behind
-    (its pushes queued up and skipped) reloads, and its log loses no line."""
-    _play_first_legal_move(match, people[0], 0)
+def _consumer_without_socket(match: Match, user) -> tuple[TableConsumer, list[str]]:
+    """A table consumer as `connect` sets it up, whose frames are collected in a list: the
+    tests call its pushes one by one, in the order they choose."""
     consumer = TableConsumer()
-    consumer.scope = {"user": people[0], "cookies": {}}
+    consumer.scope = {"user": user, "cookies": {}}
     consumer.match_id, consumer.csrf_token, consumer.sent, consumer.shown = match.pk, None, {}, -1
     consumer.phase = None
     frames: list[str] = []
@@ -535,6 +532,16 @@ def test_a_socket_that_missed_more_moves_than_a_push_reads_gets_every_missed_log
         frames.append(text_data)
 
     consumer.send = send
+    return consumer, frames
+
+
+def test_a_socket_that_missed_more_moves_than_a_push_reads_gets_every_missed_log_line(
+    people, match
+):
+    """A push's shared load reads the log of the last few moves only; a socket further behind
+    (its pushes queued up and skipped) reloads, and its log loses no line."""
+    _play_first_legal_move(match, people[0], 0)
+    consumer, frames = _consumer_without_socket(match, people[0])
     async_to_sync(consumer._send_table)()
     behind = consumer.shown
     for _move in range(PUSHED_LOG_MOVES + 3):
@@ -553,16 +560,7 @@ def test_pushes_resend_the_footer_and_result_only_when_the_match_starts_or_ends(
     """The footer (leave forms, the seed) and the result change only at the first move and at
     the end; pushes in between leave them out, and the end brings the seed and the scores."""
     match = services.start_match(game="kosmopolis", players=people[:2])
-    consumer = TableConsumer()
-    consumer.scope = {"user": people[0], "cookies": {}}
-    consumer.match_id, consumer.csrf_token, consumer.sent, consumer.shown = match.pk, None, {}, -1
-    consumer.phase = None
-    frames: list[str] = []
-
-    async def send(text_data: str) -> None:
-        frames.append(text_data)
-
-    consumer.send = send
+    consumer, frames = _consumer_without_socket(match, people[0])
     async_to_sync(consumer._send_table)()
     while not match.is_over:
         seat = min(engine.to_act(match.state))
