@@ -32,8 +32,11 @@ State = dict[str, Any]
 Event = dict[str, Any]
 Masks = tuple[int, int, int, int]
 Cell = tuple[int, int]
-# (card, rot, shown masks, plain masks, every colour shown) of an occupied cell.
-Placed = tuple[int, int, Masks, Masks, int]
+# Card-rotations (bit ``card * 2 + (rot == 180)``) that fit in the empty cell above, left of,
+# right of and below a card.
+Offers = tuple[int, int, int, int]
+# (card, rot, shown masks, plain masks, every colour shown, offers) of an occupied cell.
+Placed = tuple[int, int, Masks, Masks, int, Offers]
 Grid = dict[Cell, Placed]
 # Masks the four quadrants of an empty cell face: shown tl, tr, bl, br, then plain tl..br.
 Facing = tuple[int, int, int, int, int, int, int, int]
@@ -65,7 +68,6 @@ def _card_masks() -> tuple[list[Masks], list[Masks]]:
 
 
 SHOWN, PLAIN = _card_masks()
-SHOWS = [s[0] | s[1] | s[2] | s[3] for s in SHOWN]
 
 
 def _fit_bits() -> list[list[int]]:
@@ -86,25 +88,38 @@ FIT_BITS = _fit_bits()
 FIT0, FIT1, FIT2, FIT3 = FIT_BITS
 
 
+def _placed(card: int, rot: int, shown: Masks, plain: Masks) -> Placed:
+    """A grid entry, worked out once per card-rotation.
+
+    A card fits a cell when any edge pair matches, so what fits an empty cell is the union of
+    what each of its neighbours offers it.
+    """
+    s0, s1, s2, s3 = shown
+    offers = (
+        FIT2[s0] | FIT3[s1],
+        FIT1[s0] | FIT3[s2],
+        FIT0[s1] | FIT2[s3],
+        FIT0[s2] | FIT1[s3],
+    )
+    return (card, rot, shown, plain, s0 | s1 | s2 | s3, offers)
+
+
+PLACED = [_placed(k >> 1, ROTS[k & 1], SHOWN[k], PLAIN[k]) for k in range(len(SHOWN))]
+"""Grid entries of the dragon cards by ``card * 2 + (rot == 180)`` (card 0's are unused)."""
+SILVER_PLACED: dict[str | None, Placed] = {
+    None: _placed(SILVER, 0, (WILD, WILD, WILD, WILD), (0, 0, 0, 0)),
+    **{c: _placed(SILVER, 0, (b, b, b, b), (b, b, b, b)) for c, b in COLOR_BIT.items()},
+}
+"""Grid entries of the silver dragon, wild (None) or in each colour."""
+
+
 # ---------------------------------------------------------------- geometry and areas
 
 
-def _silver_masks(silver: str | None) -> tuple[Masks, Masks]:
-    if silver is None:
-        return (WILD, WILD, WILD, WILD), (0, 0, 0, 0)
-    bit = COLOR_BIT[silver]
-    return (bit, bit, bit, bit), (bit, bit, bit, bit)
-
-
 def _grid(layout: list[list[int]], silver: str | None) -> Grid:
-    silver_shown, silver_plain = _silver_masks(silver)
-    grid: Grid = {}
-    for card, x, y, rot in layout:
-        if card == SILVER:
-            grid[(x, y)] = (SILVER, 0, silver_shown, silver_plain, silver_shown[0])
-        else:
-            k = card * 2 + (rot == 180)
-            grid[(x, y)] = (card, rot, SHOWN[k], PLAIN[k], SHOWS[k])
+    """The layout by cell; the silver's entry depends on its colour, so it is put in last."""
+    grid = {(x, y): PLACED[card * 2 + (rot == 180)] for card, x, y, rot in layout}
+    grid[SILVER_CELL] = SILVER_PLACED[silver]
     return grid
 
 
@@ -159,54 +174,43 @@ def _bonus_mask(k: int, f: Facing) -> int:
     return (p[0] & f[4]) | (p[1] & f[5]) | (p[2] & f[6]) | (p[3] & f[7])
 
 
+COLORS_OF = [[c for c in COLORS if mask & COLOR_BIT[c]] for mask in range(WILD + 1)]
+"""The colours of each mask, in canonical order."""
+
+
 def _colors_of(mask: int) -> list[str]:
-    return [c for c in COLORS if mask & COLOR_BIT[c]]
+    """A fresh list: it goes into an event."""
+    return COLORS_OF[mask][:]
 
 
 def _frontier(grid: Grid) -> list[tuple[Cell, int]]:
-    """Every empty cell next to the layout, in a stable order, with the card-rotations fitting it.
-
-    Each occupied cell ORs the masks of its edge quadrants into the empty cells around it.
-    """
-    faced: dict[Cell, list[int]] = {}
+    """Every empty cell next to the layout, in a stable order, with the card-rotations that fit."""
+    faced: dict[Cell, int] = {}
     for (x, y), placed in grid.items():
-        s = placed[2]
-        cell = (x, y - 1)
-        if cell not in grid:
-            f = faced.get(cell)
-            if f is None:
-                faced[cell] = [0, 0, s[0], s[1]]
-            else:
-                f[2] |= s[0]
-                f[3] |= s[1]
-        cell = (x, y + 1)
-        if cell not in grid:
-            f = faced.get(cell)
-            if f is None:
-                faced[cell] = [s[2], s[3], 0, 0]
-            else:
-                f[0] |= s[2]
-                f[1] |= s[3]
-        cell = (x - 1, y)
-        if cell not in grid:
-            f = faced.get(cell)
-            if f is None:
-                faced[cell] = [0, s[0], 0, s[2]]
-            else:
-                f[1] |= s[0]
-                f[3] |= s[2]
-        cell = (x + 1, y)
-        if cell not in grid:
-            f = faced.get(cell)
-            if f is None:
-                faced[cell] = [s[1], 0, s[3], 0]
-            else:
-                f[0] |= s[1]
-                f[2] |= s[3]
-    return [
-        (cell, FIT0[f[0]] | FIT1[f[1]] | FIT2[f[2]] | FIT3[f[3]])
-        for cell, f in sorted(faced.items())
-    ]
+        above, left, right, below = placed[5]
+        for cell, offer in (
+            ((x, y - 1), above),
+            ((x - 1, y), left),
+            ((x + 1, y), right),
+            ((x, y + 1), below),
+        ):
+            if cell not in grid:
+                faced[cell] = faced.get(cell, 0) | offer
+    return sorted(faced.items())
+
+
+def _fits_somewhere(grid: Grid, wanted: int) -> bool:
+    """Whether one of the card-rotations ``wanted`` fits in some empty cell next to the layout."""
+    for (x, y), placed in grid.items():
+        above, left, right, below = placed[5]
+        if (
+            (above & wanted and (x, y - 1) not in grid)
+            or (left & wanted and (x - 1, y) not in grid)
+            or (right & wanted and (x + 1, y) not in grid)
+            or (below & wanted and (x, y + 1) not in grid)
+        ):
+            return True
+    return False
 
 
 def _links(grid: Grid) -> dict[Cell, list[tuple[Cell, int]]]:
@@ -326,7 +330,7 @@ def setup(
         "end_reason": None,
         "winner": None,
     }
-    _begin_turns(state, 0, [], _Reach(_grid(state["layout"], None)))
+    _begin_turns(state, 0, [], _grid(state["layout"], None))
     return state
 
 
@@ -345,131 +349,146 @@ def _draw(state: State, seat: int, count: int, events: list[Event]) -> int:
     return len(cards)
 
 
-class _Reach:
-    """Which card-rotations fit somewhere in a layout, worked out only when a hand needs it."""
-
-    def __init__(self, grid: Grid) -> None:
-        self.grid = grid
-        self.bits: int | None = None
-
-    def can_move(self, hand: list[int]) -> bool:
-        if any(card >= FIRST_ACTION for card in hand):
+def _can_move(grid: Grid, hand: list[int]) -> bool:
+    """Whether a seat holding ``hand`` has a legal move: an action card always has one."""
+    wanted = 0
+    for card in hand:
+        if card >= FIRST_ACTION:
             return True
-        if not hand:
-            return False
-        if self.bits is None:
-            self.bits = 0
-            for _cell, fits in _frontier(self.grid):
-                self.bits |= fits
-        bits = self.bits
-        return any((bits >> (card * 2)) & 3 for card in hand)
+        wanted |= 3 << (card * 2)
+    return bool(wanted) and _fits_somewhere(grid, wanted)
 
 
 def _end(state: State, reason: str, winner: int | None, events: list[Event]) -> None:
+    """End the game; only an exhaustion needs the areas to know who won."""
     state["over"] = True
     state["end_reason"] = reason
     state["winner"] = winner
     state["current"] = None
-    res = result(state)
-    assert res is not None
-    events.append({"type": "game_over", "end_reason": reason, "winners": res["winners"]})
+    if winner is None:
+        res = result(state)
+        assert res is not None
+        winners = res["winners"]
+    else:
+        winners = [winner]
+    events.append({"type": "game_over", "end_reason": reason, "winners": winners})
 
 
-def _begin_turns(state: State, seat: int, events: list[Event], reach: _Reach) -> None:
+def _begin_turns(state: State, seat: int, events: list[Event], grid: Grid) -> None:
     """Start turns from ``seat`` on, passing automatically for seats that cannot move."""
     n = state["seats"]
     hands = state["hands"]
     while True:
         if state["deck"]:
             _draw(state, seat, 1, events)
-        if reach.can_move(hands[seat]):
+        if _can_move(grid, hands[seat]):
             state["current"] = seat
             return
         events.append({"type": "passed", "seat": seat})
-        if not state["deck"] and not any(reach.can_move(h) for h in hands):
+        if not state["deck"] and not any(_can_move(grid, h) for h in hands):
             _end(state, "exhaustion", None, events)
             return
         seat = (seat + 1) % n
 
 
+def _goals_held(state: State) -> set[str]:
+    """The goal colours real seats hold."""
+    return {GOAL_COLOR[slot] for slot in state["slots"][: state["seats"]]}
+
+
 def _winner(
-    state: State, actor: int, grid: Grid, changed: list[Cell] | None
+    state: State, actor: int, grid: Grid, changed: list[Cell], fresh: set[str]
 ) -> tuple[int, str, int] | None:
     """Seven check: the acting seat first, then the nearest clockwise after it.
 
-    Before a move nobody held a goal colour with seven (the game would be over), and an area
-    grows only through a card that ``changed`` (placed, moved or the recoloured silver). So
-    only the areas holding those cards are searched, unless the goals moved (``None``): a
-    rebuild of a match spent half its time searching every area after every move.
+    Before a move no real seat held a goal colour with seven (the game would be over), and an
+    area grows only through a card that ``changed`` (placed, moved or the recoloured silver).
+    So only the areas holding those cards are searched, in every held colour at once; a colour
+    a seat has just taken from an imaginary slot (``fresh``) is searched everywhere. A rebuild
+    of a match spent half its time searching every area after every move.
     """
     if len(grid) < WIN_AREA:
         return None
-    n = state["seats"]
-    slots = state["slots"]
-    links: dict[Cell, list[tuple[Cell, int]]] | None = None
-    areas: dict[str, int] = {}
+    goals = [GOAL_COLOR[slot] for slot in state["slots"][: state["seats"]]]
+    sevens: dict[str, int] = {}
+    wanted = 0
+    for color in goals:
+        if color in fresh:
+            size = _largest(grid, COLOR_BIT[color])
+            if size >= WIN_AREA:
+                sevens[color] = size
+        else:
+            wanted |= COLOR_BIT[color]
+    for cell in changed:
+        reached = _areas_through(grid, cell, wanted)
+        if len(reached) < WIN_AREA:
+            continue
+        for color in goals:
+            bit = COLOR_BIT[color]
+            size = sum(1 for bits in reached.values() if bits & bit)
+            if size >= WIN_AREA and size > sevens.get(color, 0):
+                sevens[color] = size
+    n = len(goals)
     for step in range(n):
         seat = (actor + step) % n
-        color = GOAL_COLOR[slots[seat]]
-        if color not in areas:
-            bit = COLOR_BIT[color]
-            if changed is not None:
-                areas[color] = max((_area_at(grid, cell, bit) for cell in changed), default=0)
-            elif sum(1 for p in grid.values() if p[4] & bit) < WIN_AREA:
-                areas[color] = 0
-            else:
-                links = links or _links(grid)
-                areas[color] = _largest(grid, bit, links)
-        if areas[color] >= WIN_AREA:
-            return seat, color, areas[color]
+        color = goals[seat]
+        if color in sevens:
+            return seat, color, sevens[color]
     return None
 
 
-def _area_at(grid: Grid, start: Cell, bit: int) -> int:
-    """The number of cards in the area of colour ``bit`` that holds the card at ``start``."""
-    if not grid[start][4] & bit:
-        return 0
-    seen = {start}
+def _areas_through(grid: Grid, start: Cell, wanted: int) -> dict[Cell, int]:
+    """The cards sharing an area with the card at ``start``, each with the colours (of
+    ``wanted``) of the areas it shares; one search follows every colour at once."""
+    reached = {start: grid[start][4] & wanted}
+    if not reached[start]:
+        return reached
     stack = [start]
     while stack:
-        x, y = stack.pop()
-        s = grid[(x, y)][2]
-        for cell, side in (((x + 1, y), 0), ((x, y + 1), 1), ((x - 1, y), 2), ((x, y - 1), 3)):
+        x, y = here = stack.pop()
+        s = grid[here][2]
+        bits = reached[here]
+        for cell in ((x + 1, y), (x, y + 1), (x - 1, y), (x, y - 1)):
             neighbour = grid.get(cell)
-            if neighbour is None or cell in seen:
+            if neighbour is None:
                 continue
             t = neighbour[2]
-            if side == 0:
+            if cell[0] > x:
                 link = s[1] & t[0] | s[3] & t[2]
-            elif side == 1:
+            elif cell[1] > y:
                 link = s[2] & t[0] | s[3] & t[1]
-            elif side == 2:
+            elif cell[0] < x:
                 link = t[1] & s[0] | t[3] & s[2]
             else:
                 link = t[2] & s[0] | t[3] & s[1]
-            if link & bit:
-                seen.add(cell)
+            before = reached.get(cell, 0)
+            if link & bits & ~before:
+                reached[cell] = before | link & bits
                 stack.append(cell)
-    return len(seen)
+    return reached
 
 
 def _finish_move(
-    state: State, actor: int, events: list[Event], grid: Grid, changed: list[Cell] | None
+    state: State,
+    actor: int,
+    events: list[Event],
+    grid: Grid,
+    changed: list[Cell],
+    fresh: set[str],
 ) -> None:
-    """Win check, exhaustion check, then the next turn; ``grid`` is the new position and
-    ``changed`` the cards through which areas may have grown (``None``: goals moved)."""
+    """Win check, exhaustion check, then the next turn; ``grid`` is the new position, ``changed``
+    the cards through which areas may have grown and ``fresh`` the goal colours newly held."""
     state["move_count"] += 1
-    won = _winner(state, actor, grid, changed)
+    won = _winner(state, actor, grid, changed, fresh)
     if won is not None:
         seat, color, area = won
         events.append({"type": "won", "seat": seat, "color": color, "area": area})
         _end(state, "seven", seat, events)
         return
-    reach = _Reach(grid)
-    if not state["deck"] and not any(reach.can_move(h) for h in state["hands"]):
+    if not state["deck"] and not any(_can_move(grid, h) for h in state["hands"]):
         _end(state, "exhaustion", None, events)
         return
-    _begin_turns(state, (actor + 1) % state["seats"], events, reach)
+    _begin_turns(state, (actor + 1) % state["seats"], events, grid)
 
 
 # ---------------------------------------------------------------- validation
@@ -482,7 +501,7 @@ def _int(value: Any, what: str) -> int:
 
 
 def _fields(payload: dict[str, Any], expected: set[str], what: str) -> None:
-    if set(payload) != expected:
+    if payload.keys() != expected:
         names = ", ".join(sorted(expected - {"type"}))
         raise IllegalMove(f"{what} needs exactly these fields: {names}.")
 
@@ -605,8 +624,7 @@ def _apply_dragon(
     card, x, y, rot, bonus, grid = plan
     state["hands"][seat].remove(card)
     state["layout"].append([card, x, y, rot])
-    k = card * 2 + (rot == 180)
-    grid[(x, y)] = (card, rot, SHOWN[k], PLAIN[k], SHOWS[k])
+    grid[(x, y)] = PLACED[card * 2 + (rot == 180)]
     bonus_colors = _colors_of(bonus)
     events: list[Event] = [
         {
@@ -705,28 +723,28 @@ def apply_in_place(state: State, seat: int, move: Any) -> list[Event]:
         plan = _check_dragon(state, seat, move)
         events = _apply_dragon(state, seat, plan)
         grid = plan[5]
-        changed: list[Cell] | None = [(plan[1], plan[2])]
+        changed = [(plan[1], plan[2])]
+        fresh: set[str] = set()
     elif kind == "play_action":
         silver = state["silver"]
+        held = _goals_held(state)
         action = _check_action(state, seat, move)
         events = _apply_action(state, seat, action)
         grid = _grid(state["layout"], state["silver"])
         changed = _changed_by_action(action, silver, state["silver"])
+        fresh = _goals_held(state) - held
     else:
         raise IllegalMove("Unknown move type.")
-    _finish_move(state, seat, events, grid, changed)
+    _finish_move(state, seat, events, grid, changed, fresh)
     return events
 
 
 def _changed_by_action(
     plan: tuple[Any, ...], silver_before: str | None, silver: str | None
-) -> list[Cell] | None:
-    """The cards through which an action may have enlarged an area; ``None`` if goals moved."""
-    kind = plan[2] if len(plan) > 2 else None
-    if kind in ("rotate_goals", "trade_goals"):
-        return None
+) -> list[Cell]:
+    """The cards through which an action may have enlarged an area."""
     changed = [SILVER_CELL] if silver is not None and silver != silver_before else []
-    if kind == "move_card":
+    if len(plan) > 2 and plan[2] == "move_card":
         changed.append((plan[4], plan[5]))
     return changed
 
@@ -868,7 +886,8 @@ def result(state: State) -> dict[str, Any] | None:
     grid = _grid(state["layout"], state["silver"])
     n = state["seats"]
     goals = [goal_color(state, s) for s in range(n)]
-    scores = [_largest(grid, COLOR_BIT[c]) for c in goals]
+    links = _links(grid)
+    scores = [_largest(grid, COLOR_BIT[c], links) for c in goals]
     if state["end_reason"] == "seven":
         winners = [state["winner"]]
         ranks = [1 if s == state["winner"] else 2 for s in range(n)]
