@@ -4,6 +4,7 @@ and sends its moves over the same socket."""
 import asyncio
 import functools
 import json
+import secrets
 from collections import OrderedDict
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -21,7 +22,7 @@ from django.template.loader import render_to_string
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
-from games.live import Pushes, csrf_token_for, pushes_batched, send_pushes
+from games.live import Pushes, csrf_token_for, pushes_batched, send_pushes, stored
 from games.models import Match
 from games.selectors import LOG_LENGTH, TABLE_REGIONS, load_table, seat_of, table_for
 from games.services import MoveRefused, match_group, submit_move_form
@@ -30,15 +31,67 @@ MOVE_SIZE_LIMIT = 4096
 """The longest move message read (a move form's fields are a few hundred bytes)."""
 
 LOADED_PUSHES = 128
-"""How many announcements' loaded matches a process keeps for its sockets to share (a socket
-that comes later than that loads the match itself)."""
+"""How many announcements a process keeps for its sockets to share (a socket that comes later
+than that loads and renders the match itself)."""
 PUSHED_LOG_MOVES = 4
 """How many of the newest moves' log lines a push's shared load reads: a socket that missed
 more than that loads the match with its whole log itself."""
 RARELY_CHANGED = frozenset({"result", "footer"})
 """Regions that change only when the match gets its first move or ends, or the viewer's seat
 changes: a push renders them only then."""
-_loaded: OrderedDict[tuple[int, str], asyncio.Task[Match]] = OrderedDict()
+SOCKET_CSRF = f"csrf-{secrets.token_hex(16)}"
+"""Stands for the socket's own CSRF token in a render that sockets share: each socket puts its
+own in (one browser's token does not pass another's check)."""
+
+Rendered = tuple[int, dict[str, str], str | None]
+"""A render for one viewer: the move number, the regions by name, the log's new lines."""
+
+
+class Announcement:
+    """What the sockets of one process share for one announcement: the match, loaded once with
+    the log of the last few moves only (not at all where this process stored the move), and each
+    viewer's regions, rendered once. The players at
+    a table are different viewers, but every spectator reading in one language and time zone is
+    the same one, and so is a player's second tab."""
+
+    def __init__(self, match_id: int, push: str, seq: int) -> None:
+        self.match_id = match_id
+        self.log_from = max(seq - PUSHED_LOG_MOVES, 0)
+        self.loading: asyncio.Future[Match] | None = None
+        self.renders: dict[tuple[Any, ...], asyncio.Task[Rendered]] = {}
+        kept = stored(match_id, push, seq)
+        if kept is not None:
+            self.loading = asyncio.get_running_loop().create_future()
+            self.loading.set_result(kept)
+
+    async def loaded(self) -> Match:
+        if self.loading is None:
+            load = off_the_loop(load_table)(self.match_id, log_from=self.log_from)
+            self.loading = asyncio.ensure_future(load)
+        try:
+            return await _awaited(self.loading)
+        except Exception:
+            self.loading = None
+            raise
+
+    async def rendered(self, viewer: tuple[Any, ...], render: Any) -> Rendered:
+        """`render()` once for every socket of this `viewer`; a failed one is tried again."""
+        if viewer not in self.renders:
+            self.renders[viewer] = asyncio.ensure_future(render())
+        try:
+            return await _awaited(self.renders[viewer])
+        except Exception:
+            self.renders.pop(viewer, None)
+            raise
+
+
+async def _awaited(task: asyncio.Future[Any]) -> Any:
+    """Await a task that other sockets await too: one socket's disconnect (its cancellation)
+    must not cancel the work for the rest."""
+    return await asyncio.shield(task)
+
+
+_announced: OrderedDict[tuple[int, str], Announcement] = OrderedDict()
 
 
 def off_the_loop(work):
@@ -60,24 +113,15 @@ def off_the_loop(work):
     return SyncToAsync(returning_connections, thread_sensitive=False)
 
 
-async def match_for(match_id: int, push: str | None, seq: int) -> Match:
-    """The match as loaded for one announcement (of move number `seq`): once per process,
-    whatever the number of sockets at its table, with the log of the last few moves only.
-    `None`, a connecting socket, always loads afresh with the whole log."""
-    if push is None:
-        return await off_the_loop(load_table)(match_id)
+def announcement(match_id: int, push: str, seq: int) -> Announcement:
+    """The process's share of one announcement (of move number `seq`), whatever the number of
+    its sockets at the table."""
     key = (id(asyncio.get_running_loop()), push)
-    if key not in _loaded:
-        log_from = max(seq - PUSHED_LOG_MOVES, 0)
-        _loaded[key] = asyncio.ensure_future(off_the_loop(load_table)(match_id, log_from=log_from))
-        if len(_loaded) > LOADED_PUSHES:
-            _loaded.popitem(last=False)
-    loading = _loaded[key]
-    try:
-        return await asyncio.shield(loading)
-    except Exception:
-        _loaded.pop(key, None)
-        raise
+    if key not in _announced:
+        _announced[key] = Announcement(match_id, push, seq)
+        if len(_announced) > LOADED_PUSHES:
+            _announced.popitem(last=False)
+    return _announced[key]
 
 
 def move_form(text: str | None) -> QueryDict:
@@ -190,17 +234,26 @@ class TableConsumer(AsyncWebsocketConsumer):
         unless the socket missed more moves than the log holds. A page that connects already
         up to date gets nothing, so a click in its first moment is not lost.
         """
-        match = await match_for(self.match_id, push, announced)
+        shared = announcement(self.match_id, push, announced) if push is not None else None
+        match = await (shared.loaded() if shared else off_the_loop(load_table)(self.match_id))
         if match.move_count < self.shown:
             return  # loaded before a move this socket already shows: a newer push covered it
         gap = match.move_count - self.shown
         log_since = self.shown if self.sent and self.shown > 0 and gap <= LOG_LENGTH else None
         if match.log_from > (log_since or 0):
-            match = await match_for(self.match_id, None, announced)
-        phase = (match.is_over, match.move_count > 0, seat_of(match, self.scope.get("user")))
+            shared = None
+            match = await off_the_loop(load_table)(self.match_id)
+        user = self.scope.get("user")
+        phase = (match.is_over, match.move_count > 0, seat_of(match, user))
         unchanged = RARELY_CHANGED if self.sent and phase == self.phase else frozenset()
-        seq, regions, news = await off_the_loop(self._render)(match, log_since, unchanged)
+        render = functools.partial(off_the_loop(self._render), match, log_since, unchanged)
+        if shared is None:
+            seq, regions, news = await render()
+        else:
+            viewer = (phase[2], *self._reader(user), log_since, unchanged, bool(self.csrf_token))
+            seq, regions, news = await shared.rendered(viewer, render)
         self.shown, self.phase = seq, phase
+        regions = {name: self._with_token(html) for name, html in regions.items()}
         if log_since is not None:
             regions["log"] = self.sent["log"]
         for region in unchanged:
@@ -212,19 +265,21 @@ class TableConsumer(AsyncWebsocketConsumer):
         if changed and page_seq != seq:
             await self.send(text_data="".join(changed))
 
+    def _with_token(self, html: str) -> str:
+        return html.replace(SOCKET_CSRF, self.csrf_token) if self.csrf_token else html
+
     async def _exists(self) -> bool:
         return await off_the_loop(Match.objects.filter(pk=self.match_id).exists)()
 
-    def _render(
-        self, match: Match, log_since: int | None, unchanged: frozenset[str] = frozenset()
-    ) -> tuple[int, dict[str, str], str | None]:
-        """The regions for this socket's seat, except those `unchanged`; with `log_since`, the
-        log's new lines apart."""
+    def _render(self, match: Match, log_since: int | None, unchanged: frozenset[str]) -> Rendered:
+        """The regions for this socket's viewer, except those `unchanged`; with `log_since`, the
+        log's new lines apart. Any socket of the same viewer may be sent them (`SOCKET_CSRF`
+        stands for its CSRF token)."""
         user = self.scope.get("user")
         with self._viewer(user):
             table = table_for(match, user, log_since=log_since or 0)
             context = table.context(oob=True)
-            context["csrf_token"] = self.csrf_token
+            context["csrf_token"] = SOCKET_CSRF if self.csrf_token else None
             regions = {
                 region: render_to_string(f"games/table.html#{region}", context)
                 for region in TABLE_REGIONS
@@ -238,9 +293,13 @@ class TableConsumer(AsyncWebsocketConsumer):
     @contextmanager
     def _viewer(self, user: Any) -> Iterator[None]:
         """The language and time zone the socket's viewer reads the table in."""
-        zone = user.zone if getattr(user, "is_authenticated", False) else None
-        with translation.override(self._language(user)), timezone.override(zone):
+        language, zone = self._reader(user)
+        with translation.override(language), timezone.override(zone):
             yield
+
+    def _reader(self, user: Any) -> tuple[str, Any]:
+        zone = user.zone if getattr(user, "is_authenticated", False) else None
+        return self._language(user), zone
 
     def _language(self, user) -> str:
         """The profile's language, else the language cookie, as pages choose it."""

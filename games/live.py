@@ -2,6 +2,8 @@
 that never fail the request that caused them."""
 
 import logging
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -16,6 +18,37 @@ from django.utils.decorators import sync_and_async_middleware
 from redis.exceptions import RedisError
 
 logger = logging.getLogger(__name__)
+
+STORED_TABLES = 256
+"""How many matches' newest stored state a process keeps for its own sockets."""
+_stored: OrderedDict[int, tuple[str, Any]] = OrderedDict()
+_storing = threading.Lock()
+
+
+def keep_stored(push: str, table: Any) -> None:
+    """Keep the match as a move service of this process just stored it (`table_after_move`),
+    under the name of its announcement, for this process's sockets to push without loading it
+    again. Other processes load it."""
+    with _storing:
+        kept = _stored.get(table.pk)
+        if kept is None or kept[1].move_count < table.move_count:
+            _stored[table.pk] = (push, table)
+            _stored.move_to_end(table.pk)
+        while len(_stored) > STORED_TABLES:
+            _stored.popitem(last=False)
+
+
+def stored(match_id: int, push: str, seq: int) -> Any | None:
+    """The match as this process stored it for announcement `push` (of move number `seq`), or
+    as it stored a later move: a push that comes late then shows the newer table, as a late load
+    would. A change other than a move (a seat handed over) is announced at an unchanged move
+    number, so only a stored move beyond that number is sure to include it."""
+    with _storing:
+        kept = _stored.get(match_id)
+    if kept is None:
+        return None
+    kept_push, table = kept
+    return table if kept_push == push or table.move_count > seq else None
 
 
 def csrf_token_for(scope: dict[str, Any]) -> str | None:

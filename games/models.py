@@ -4,6 +4,7 @@ from datetime import datetime, timedelta
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
+from django.utils.functional import cached_property
 from django.utils.translation import gettext_lazy as _
 
 
@@ -61,6 +62,12 @@ class Match(models.Model):
     @property
     def is_over(self) -> bool:
         return self.status != self.Status.ACTIVE
+
+    @cached_property
+    def seat_list(self) -> list["Seat"]:
+        """The seats by number, read once per loaded match (the move service sets them as it
+        locks them)."""
+        return sorted(self.seats.all(), key=lambda seat: seat.number)
 
 
 class Seat(models.Model):

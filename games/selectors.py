@@ -89,7 +89,7 @@ def seat_of(match: Match, user: User | Any) -> int | None:
     """The seat this user plays at the match, or None for a spectator."""
     if not getattr(user, "is_authenticated", False):
         return None
-    for seat in match.seats.all():
+    for seat in match.seat_list:
         if seat.user_id == user.pk and not seat.is_bot:
             return seat.number
     return None
@@ -119,11 +119,21 @@ def load_table(match_id: int, *, log_from: int = 0) -> Match:
     return match
 
 
+def table_after_move(match: Match, move: Move) -> Match:
+    """The match as the move service stored it, in `load_table`'s shape with the log of its new
+    move only: the process that stored the move pushes it without loading it again. The
+    service's lock read the seats with their people; a match that ended is loaded afresh, for
+    its rating changes."""
+    match.recent_moves = [move]
+    match.log_from = move.seq
+    return match
+
+
 def table_for(match: Match, user: User | Any, *, log_since: int = 0) -> Table:
     """What `user` sees of a match loaded by `load_table`; its log from move `log_since` on."""
     info = GAMES[match.game]
     engine = info.engine
-    seats: list[Seat] = sorted(match.seats.all(), key=lambda s: s.number)
+    seats: list[Seat] = match.seat_list
     changes = (
         {c.user_id: (c.delta, c.after) for c in match.rating_changes.all()}
         if match.is_over and match.rated

@@ -17,12 +17,12 @@ from django.utils.translation import gettext as _
 from django_tasks import default_task_backend, task
 
 from accounts.models import User
-from games.live import tell_group
+from games.live import keep_stored, tell_group
 from games.models import Match, Move, Seat, SeatHandover, Vacation
 from games.ratings import rate_match
 from games.registry import GAMES, GameInfo
 from games.rules import RECORD_FORMAT, IllegalMove
-from games.selectors import game_of
+from games.selectors import game_of, table_after_move
 from games.stats import tally_match
 from notifications.services import mark_match_read, notify
 
@@ -467,7 +467,7 @@ def _record(
     except IllegalMove as refusal:
         raise MoveRefused(refusal.message) from None
     seq = match.move_count
-    Move.objects.create(match=match, seq=seq, seat=seat, payload=move, events=events)
+    stored = Move.objects.create(match=match, seq=seq, seat=seat, payload=move, events=events)
     match.move_count = seq + 1
     fields = ["state", "move_count"]
     if info.engine.is_over(state):
@@ -477,7 +477,9 @@ def _record(
         _run_clocks(match, info, mover=seat, before=acting_before, now=timezone.now())
         _notify_turns(match, info, before=acting_before)
     match.save(update_fields=fields)
-    _after_commit(match, info, wake_bots=wake_bots)
+    # A bot loop or an import goes on changing this match; a person's move leaves it as stored.
+    table = table_after_move(match, stored) if wake_bots and not match.is_over else None
+    _after_commit(match, info, wake_bots=wake_bots, table=table)
     return MoveAccepted(seq=seq)
 
 
@@ -518,10 +520,13 @@ def _notify_turns(match: Match, info: GameInfo, *, before: set[int]) -> None:
     )
 
 
-def _after_commit(match: Match, info: GameInfo, *, wake_bots: bool = True) -> None:
-    """Tell the table's clients, and wake the bots if one of them must act."""
+def _after_commit(
+    match: Match, info: GameInfo, *, wake_bots: bool = True, table: Match | None = None
+) -> None:
+    """Tell the table's clients (with `table`, the match as stored, for this process's own
+    sockets), and wake the bots if one of them must act."""
     match_id, seq = match.pk, match.move_count
-    transaction.on_commit(lambda: announce_move(match_id, seq))
+    transaction.on_commit(lambda: announce_move(match_id, seq, table=table))
     if match.is_over or not wake_bots:
         return
     acting = info.engine.to_act(match.state)
@@ -533,11 +538,15 @@ def _tell_lobby() -> None:
     tell_group(LOBBY_GROUP, {"type": "lobby.changed"})
 
 
-def announce_move(match_id: int, seq: int) -> None:
+def announce_move(match_id: int, seq: int, *, table: Match | None = None) -> None:
     """Ids only: each client renders its own seat's view when told. `seq` is the number of
     moves made; `push` names this announcement, so the sockets of one process load the match
-    once for it (a seat handed to a bot is announced at an unchanged `seq`)."""
+    once for it (a seat handed to a bot is announced at an unchanged `seq`), or not at all in
+    the process that stored the `table`."""
+    push = secrets.token_hex(8)
+    if table is not None:
+        keep_stored(push, table)
     tell_group(
         match_group(match_id),
-        {"type": "match.moved", "match_id": match_id, "seq": seq, "push": secrets.token_hex(8)},
+        {"type": "match.moved", "match_id": match_id, "seq": seq, "push": push},
     )

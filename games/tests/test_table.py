@@ -1,5 +1,6 @@
 """The table as players see it: page, htmx fallback, moves over HTTP, pushes over websockets."""
 
+import asyncio
 import json
 import re
 
@@ -8,14 +9,16 @@ from asgiref.sync import async_to_sync
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.core.management import call_command
-from django.db import transaction
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import translation
 
+from accounts.models import User
 from games import services
 from games.consumers import PUSHED_LOG_MOVES, TableConsumer
 from games.kosmopolis import engine
 from games.kosmopolis.components import CARD_COLOR
+from games.live import pushes_batched, send_pushes, stored
 from games.models import Match, Move
 from games.registry import GAMES
 from games.selectors import TABLE_REGIONS, load_table, table_for
@@ -611,10 +614,12 @@ def test_a_push_that_a_newer_one_covered_sends_nothing_more(people, match):
 
     @database_sync_to_async
     def two_moves():
-        """Both announcements leave at one commit, so the first is read after both moves."""
-        with transaction.atomic():
+        """Both announcements leave after both moves are stored, as a request's pushes do, so
+        the first is read when the match shows both moves."""
+        with pushes_batched() as pushes:
             _play_first_legal_move(match, people[0], 0)
             _play_first_legal_move(match, people[1], 1)
+        async_to_sync(send_pushes)(pushes)
 
     async def scenario():
         ida = _connect(match, people[3])
@@ -667,3 +672,98 @@ def test_the_log_grows_by_the_new_lines_and_a_stale_socket_gets_it_whole(people,
     assert news.count('class="log-line') >= 1
     assert 'id="log"' in whole
     assert whole.count('class="log-line') == logged + news.count('class="log-line')
+
+
+def test_the_sockets_of_one_viewer_share_a_push_render_and_keep_their_own_csrf_token(
+    people, match, monkeypatch
+):
+    """Spectators reading in one language are one viewer, and so are a player's two tabs: a
+    push renders once for each viewer. Each socket's forms still carry its own browser's token,
+    and a spectator reading Czech gets Czech."""
+    czech = User.objects.create_user("Ema", "ema@example.com", "heslo-123-abc", language="cs")
+    english = User.objects.create_user("Max", "max@example.com", "heslo-123-abc", language="en")
+    sockets = {
+        "tab 1": (people[0], "a" * 64),
+        "tab 2": (people[0], "b" * 64),
+        "Jan": (people[1], "c" * 64),
+        "Ida": (people[3], "d" * 64),
+        "Max": (english, "e" * 64),
+        "Ema": (czech, "f" * 64),
+    }
+    consumers = {}
+    for name, (user, token) in sockets.items():
+        consumer, frames = _consumer_without_socket(match, user)
+        consumer.csrf_token = token
+        async_to_sync(consumer._send_table)()
+        consumers[name] = consumer, frames
+    _play_first_legal_move(match, people[1], 1)
+    match.refresh_from_db()
+    rendered: list[str] = []
+    render = TableConsumer._render
+
+    def counted(consumer, *args):
+        rendered.append(consumer.scope["user"].username)
+        return render(consumer, *args)
+
+    monkeypatch.setattr(TableConsumer, "_render", counted)
+
+    async def push() -> None:
+        await asyncio.gather(
+            *(
+                consumer._send_table(push="shared", announced=match.move_count)
+                for consumer, _frames in consumers.values()
+            )
+        )
+
+    async_to_sync(push)()
+    assert len(rendered) == 4
+    assert {"Eva", "Jan", "Ema"} < set(rendered) < {"Eva", "Jan", "Ema", "Ida", "Max"}
+    for name, (_consumer, frames) in consumers.items():
+        assert f'data-seq="{match.move_count}"' in frames[-1]
+        tokens = set(re.findall(r'name="csrfmiddlewaretoken" value="([^"]+)"', frames[-1]))
+        assert tokens <= {sockets[name][1]}
+    assert re.search(r'name="csrfmiddlewaretoken" value="a{64}"', consumers["tab 1"][1][-1])
+    assert re.search(r'name="csrfmiddlewaretoken" value="b{64}"', consumers["tab 2"][1][-1])
+    assert consumers["tab 1"][1][-1].replace("a" * 64, "b" * 64) == consumers["tab 2"][1][-1]
+    assert consumers["Ida"][1][-1] == consumers["Max"][1][-1]
+    for name, language in (("Max", "en"), ("Ema", "cs")):
+        user = sockets[name][0]
+        with translation.override(language):
+            context = table_for(load_table(match.pk), user).context(oob=True)
+            status = render_to_string("games/table.html#status", context)
+        assert status in consumers[name][1][-1]
+
+
+@pytest.mark.parametrize("game", ["kosmopolis", "seven_dragons", "space_dragons"])
+def test_the_process_that_stored_a_move_pushes_the_match_as_a_load_would_show_it(
+    people, game, django_capture_on_commit_callbacks, django_assert_num_queries
+):
+    """The move service hands the match it stored to its own process's sockets, which then
+    render it without a query, exactly as they would render it loaded afresh."""
+    rules = GAMES[game].engine
+    match = services.start_match(game=game, players=people[:3], clock_seconds=600)
+    viewers = [*people[:3], people[3]]
+    for _move in range(10):
+        match.refresh_from_db()
+        seat = min(rules.to_act(match.state))
+        with pushes_batched() as pushes, django_capture_on_commit_callbacks(execute=True):
+            services.submit_move(
+                match_id=match.pk,
+                user=people[seat],
+                move=rules.legal_moves(match.state, seat)[-1],
+                expected_seq=match.move_count,
+            )
+        (announced,) = [message for _group, message in pushes if message["type"] == "match.moved"]
+        kept = stored(match.pk, announced["push"], announced["seq"])
+        assert kept is not None
+        assert kept.move_count == announced["seq"]
+        since = announced["seq"] - 1
+        with django_assert_num_queries(0):
+            pushed = [_regions(kept, user, since) for user in viewers]
+        loaded = load_table(match.pk, log_from=since)
+        assert pushed == [_regions(loaded, user, since) for user in viewers]
+
+
+def _regions(table: Match, user, log_since: int) -> dict[str, str]:
+    context = table_for(table, user, log_since=log_since).context(oob=True)
+    return {r: render_to_string(f"games/table.html#{r}", context) for r in TABLE_REGIONS}
