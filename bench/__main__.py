@@ -68,6 +68,8 @@ class Plan:
             else (2, 5, 10, 15, 20, 30, 40, 50, 75, 100, 150, 200, 300, 400, 600, 800, 1000)
         )
         self.ramp_seconds = 3.0 if quick else 12.0
+        self.spectators = 20 if quick else 100
+        self.watched_rate = 5.0
         self.idle_sockets = 400 if quick else 5000
         self.scaleout_tables = (10, 50) if quick else (50, 200)
 

@@ -83,9 +83,9 @@ def run(players: list[Player], *, rounds: int = 20) -> dict[str, Any]:
     out["push_load_ms"], out["push_load_queries"] = _timed(lambda: load_table(match_id), rounds)
     loaded = load_table(match_id)
     out["push_render_ms"], out["push_render_queries"] = _timed(
-        lambda: consumer._render(loaded, None), rounds
+        lambda: consumer._render(loaded, None, frozenset()), rounds
     )
-    regions = consumer._render(loaded, None)[1]
+    regions = consumer._render(loaded, None, frozenset())[1]
     out["push_bytes"] = sum(len(html.encode()) for html in regions.values())
     page_ms, page_queries = _timed(lambda: clients[1].get(f"/matches/{match_id}/"), rounds)
     out["page_ms"], out["page_queries"] = page_ms, page_queries

@@ -164,12 +164,19 @@ class Table:
     errors: int = 0
     lost: int = 0
     matches: int = 0
+    spectators: list[Player] = field(default_factory=list)
+    """Signed-in people watching the match (on the first seat's server): a move's latency waits
+    for their sockets too."""
+    watchers: list[Socket] = field(default_factory=list)
 
     async def open(self, match_id: int, seed: int) -> None:
         self.match_id, self.count = match_id, 0
         self.state = self.engine.setup(SEATS, {}, seed)
         self.tokens = await asyncio.gather(*(self._load_page(n) for n in range(SEATS)))
         self.sockets = list(await asyncio.gather(*(self._connect(n) for n in range(SEATS))))
+        self.watchers = list(
+            await asyncio.gather(*(self._connect(0, viewer) for viewer in self.spectators))
+        )
         self.matches += 1
 
     async def _load_page(self, seat: int) -> str:
@@ -189,11 +196,12 @@ class Table:
             raise RuntimeError("the table page has no CSRF token")
         return header.group(1)
 
-    async def _connect(self, seat: int) -> Socket:
+    async def _connect(self, seat: int, viewer: Player | None = None) -> Socket:
         server = self.servers[seat]
+        person = viewer or self.players[seat]
         ws = await self.http.ws_connect(
             f"{server.replace('http', 'ws', 1)}/ws/matches/{self.match_id}/?seq={self.count}",
-            headers={"Cookie": _cookie(self.players[seat]), "Origin": server},
+            headers={"Cookie": _cookie(person), "Origin": server},
             autoping=True,
             max_msg_size=0,
         )
@@ -223,8 +231,8 @@ class Table:
             return answer.status
 
     async def close(self) -> None:
-        await asyncio.gather(*(socket.close() for socket in self.sockets))
-        self.sockets = []
+        await asyncio.gather(*(socket.close() for socket in [*self.sockets, *self.watchers]))
+        self.sockets, self.watchers = [], []
 
     async def rotate(self) -> None:
         """The match is over (or went wrong): start a new one for the same players."""
@@ -236,7 +244,9 @@ class Table:
         await self.open(match_id, seed)
 
     async def move(self) -> Sample | None:
-        if self.engine.is_over(self.state) or any(socket.closed for socket in self.sockets):
+        if self.engine.is_over(self.state) or any(
+            socket.closed for socket in [*self.sockets, *self.watchers]
+        ):
             await self.rotate()
         seat = self.rng.choice(sorted(self.engine.to_act(self.state)))
         move = self.rng.choice(self.engine.legal_moves(self.state, seat))
@@ -247,6 +257,7 @@ class Table:
             *move_form(move),
         ]
         others = [socket for n, socket in enumerate(self.sockets) if n != seat]
+        others += self.watchers
         waiters = [socket.wait_for(self.count + 1) for socket in others]
         mover = self.sockets[seat]
         refusals = mover.refusals

@@ -65,6 +65,14 @@ def _live(table: _Table, live: dict[str, Any], title: str) -> None:
             f"{row['tables']} table(s): moves / errors / client lag p99 / CPU",
             f"{row['moves']} / {row['errors']} / {row['client_lag_p99_ms']:.1f} ms / " + _cpu(row),
         )
+    if "watched" in live:
+        row = live["watched"]
+        label = f"1 table watched by {row['spectators']}, {row['offered_per_s']:g} moves/s offered"
+        table.latency(label, row, None)
+        table.add(
+            "watched table: moves / errors / CPU",
+            f"{row['moves']} / {row['errors']} / " + _cpu(row),
+        )
     for row in live["ramp"]:
         table.add(
             f"ramp {row['offered_per_s']:g}/s offered on {row['tables']} tables",
