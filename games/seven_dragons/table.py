@@ -380,7 +380,9 @@ def _hand_context(
     seat: int | None,
     names: list[str],
 ) -> list[dict[str, Any]]:
-    """The viewer's hand, each playable card with every legal way to play it."""
+    """The viewer's hand, each playable card with every legal way to play it: the ways of one
+    rotation together, so that its picture is shown once (a card has up to hundreds of ways,
+    and a picture on each made the acting seat's table hundreds of kilobytes)."""
     layout = _layout_rows(view)
     silver = view["silver"]
     seats = view["seats"]
@@ -404,7 +406,7 @@ def _hand_context(
                         "bonus": bonus,
                     }
                 )
-            options.sort(key=lambda o: (o["spot"], o["rot"]))
+            options.sort(key=lambda o: (o["rot"], o["spot"]))
             out.append({"card": info, "dragon": True, "options": options, "groups": []})
             continue
         groups: dict[str, dict[str, Any]] = {}
@@ -416,6 +418,8 @@ def _hand_context(
                 option["group"], {"key": option["group"], "title": option["group_title"]}
             )
             group.setdefault("options", []).append(option)
+        for group in groups.values():
+            group["options"].sort(key=lambda o: o.get("rot", 0))
         out.append({"card": info, "dragon": False, "options": [], "groups": list(groups.values())})
     return out
 
@@ -459,6 +463,8 @@ def _action_option(
         }
         option["target"] = dragon_info(target, orot)
         option["preview"] = dragon_info(target, action["rot"])
+        option["rot"] = action["rot"]
+        option["rot_name"] = rot_name(action["rot"])
         silver = colour if place == "top" else silver
         option["bonus"] = _bonus(layout, silver, action, (ox, oy))
         if (action["x"], action["y"]) == (ox, oy):
