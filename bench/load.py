@@ -347,7 +347,7 @@ async def run_phase(
     machine_before, client_before = machine_cpu(), sum(os.times()[:2])
 
     async def play(table: Table) -> None:
-        due = begin + table.rng.uniform(0, 1 / rate_per_table)
+        due = begin + table.rng.expovariate(rate_per_table)  # memoryless: a Poisson offer
         while due < stop:
             delay = due - time.perf_counter()
             if delay > 0:
