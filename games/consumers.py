@@ -7,6 +7,7 @@ import json
 import secrets
 from collections import OrderedDict
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from typing import Any
 from urllib.parse import parse_qs
@@ -94,10 +95,17 @@ async def _awaited(task: asyncio.Future[Any]) -> Any:
 _announced: OrderedDict[tuple[int, str], Announcement] = OrderedDict()
 
 
-def off_the_loop(work):
-    """Run database and template work in the thread pool, not on the one thread that Channels
-    otherwise shares between all consumers of a process: renders then wait for nothing but
-    the processor, and one table's database round trip does not hold up the others.
+RENDERING = ThreadPoolExecutor(max_workers=1, thread_name_prefix="table-render")
+"""The one thread that renders tables. A render is all processor work, so under the GIL renders
+gain nothing from running side by side, and several at once queue on the lock of Django's
+active language (asgiref's `Local`), taken for every translated string and number: in a busy
+process that queueing was a sixth of the time. Database work keeps the pool."""
+
+
+def off_the_loop(work, *, executor: ThreadPoolExecutor | None = None):
+    """Run database and template work in a thread (the pool, or `executor`), not on the one
+    thread that Channels otherwise shares between all consumers of a process: one table's
+    database round trip then does not hold up the others.
 
     The thread's connection goes back to the pool when the work is done: Channels' own
     `close_old_connections` left some of them open (seen in tests, where the pool threads of
@@ -110,7 +118,7 @@ def off_the_loop(work):
         finally:
             connections.close_all()
 
-    return SyncToAsync(returning_connections, thread_sensitive=False)
+    return SyncToAsync(returning_connections, thread_sensitive=False, executor=executor)
 
 
 def announcement(match_id: int, push: str, seq: int) -> Announcement:
@@ -246,7 +254,8 @@ class TableConsumer(AsyncWebsocketConsumer):
         user = self.scope.get("user")
         phase = (match.is_over, match.move_count > 0, seat_of(match, user))
         unchanged = RARELY_CHANGED if self.sent and phase == self.phase else frozenset()
-        render = functools.partial(off_the_loop(self._render), match, log_since, unchanged)
+        rendering = off_the_loop(self._render, executor=RENDERING)
+        render = functools.partial(rendering, match, log_since, unchanged)
         if shared is None:
             seq, regions, news = await render()
         else:
