@@ -435,8 +435,10 @@ def _playable(game: str) -> GameInfo:
 
 
 def _locked(match_id: int) -> Match:
+    """The match, locked, with its seats and people, read so that no seat points back at the
+    match (a cycle only the garbage collector's full passes free: see `load_table`)."""
     match = Match.objects.select_for_update().get(pk=match_id)
-    match.seat_list = list(match.seats.select_related("user"))
+    match.seat_list = list(Seat.objects.filter(match_id=match_id).select_related("user"))
     return match
 
 
@@ -467,7 +469,8 @@ def _record(
     except IllegalMove as refusal:
         raise MoveRefused(refusal.message) from None
     seq = match.move_count
-    stored = Move.objects.create(match=match, seq=seq, seat=seat, payload=move, events=events)
+    # By id: a move that pointed at the match kept for the sockets would form a cycle with it.
+    stored = Move.objects.create(match_id=match.pk, seq=seq, seat=seat, payload=move, events=events)
     match.move_count = seq + 1
     fields = ["state", "move_count"]
     if info.engine.is_over(state):

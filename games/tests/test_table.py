@@ -1,6 +1,7 @@
 """The table as players see it: page, htmx fallback, moves over HTTP, pushes over websockets."""
 
 import asyncio
+import gc
 import json
 import re
 
@@ -19,7 +20,7 @@ from games.consumers import PUSHED_LOG_MOVES, TableConsumer
 from games.kosmopolis import engine
 from games.kosmopolis.components import CARD_COLOR
 from games.live import pushes_batched, send_pushes, stored
-from games.models import Match, Move
+from games.models import Match, Move, Seat
 from games.registry import GAMES
 from games.selectors import TABLE_REGIONS, load_table, table_for
 
@@ -767,3 +768,29 @@ def test_the_process_that_stored_a_move_pushes_the_match_as_a_load_would_show_it
 def _regions(table: Match, user, log_since: int) -> dict[str, str]:
     context = table_for(table, user, log_since=log_since).context(oob=True)
     return {r: render_to_string(f"games/table.html#{r}", context) for r in TABLE_REGIONS}
+
+
+def test_a_stored_move_and_a_table_load_leave_no_match_to_the_garbage_collector(people, match):
+    """A match in a reference cycle (seats or moves pointing back at it, its whole state
+    hanging from it) is freed only by the collector's full passes, which paused a busy
+    server for a tenth of a second; a move and a push must free theirs as they go."""
+    gc.collect()
+    gc.disable()
+    gc.set_debug(gc.DEBUG_SAVEALL)
+    try:
+        for _move in range(3):
+            match.refresh_from_db()
+            seat = min(engine.to_act(match.state))
+            with pushes_batched():
+                _play_first_legal_move(match, people[seat], seat)
+            loaded = load_table(match.pk, log_from=match.move_count)
+            for user in people:
+                _regions(loaded, user, match.move_count)
+            del loaded
+        gc.collect()
+        kept = [o for o in gc.garbage if isinstance(o, Match | Move | Seat | User)]
+    finally:
+        gc.set_debug(0)
+        gc.garbage.clear()
+        gc.enable()
+    assert kept == []
