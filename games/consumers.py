@@ -51,9 +51,9 @@ Rendered = tuple[int, dict[str, str], str | None]
 class Announcement:
     """What the sockets of one process share for one announcement: the match, loaded once with
     the log of the last few moves only (not at all where this process stored the move), and each
-    viewer's regions, rendered once. The players at
-    a table are different viewers, but every spectator reading in one language and time zone is
-    the same one, and so is a player's second tab."""
+    viewer's regions, rendered once. The players at a table are different viewers, but every
+    spectator reading in one language and time zone is the same one, and so is a player's
+    second tab."""
 
     def __init__(self, match_id: int, push: str, seq: int) -> None:
         self.match_id = match_id
