@@ -16,7 +16,7 @@ from django.utils import translation
 
 from accounts.models import User
 from games import services
-from games.consumers import PUSHED_LOG_MOVES, TableConsumer
+from games.consumers import PUSHED_LOG_MOVES, TableConsumer, announcement
 from games.kosmopolis import engine
 from games.kosmopolis.components import CARD_COLOR
 from games.live import pushes_batched, send_pushes, stored
@@ -794,3 +794,23 @@ def test_a_stored_move_and_a_table_load_leave_no_match_to_the_garbage_collector(
         gc.garbage.clear()
         gc.enable()
     assert kept == []
+
+
+def test_a_push_whose_load_is_older_than_the_socket_shows_sends_nothing(people, match):
+    """Loads of two announcements may finish in either order: a socket handed a load older
+    than the table it shows keeps its table, and its log never repeats a line."""
+    _play_first_legal_move(match, people[0], 0)
+    consumer, frames = _consumer_without_socket(match, people[3])
+
+    async def scenario() -> None:
+        await consumer._send_table()
+        late = announcement(match.pk, "late", 1)
+        await late.loaded()
+        await database_sync_to_async(_play_first_legal_move)(match, people[1], 1)
+        await consumer._send_table(push="newer", announced=2)
+        await consumer._send_table(push="late", announced=2)
+
+    async_to_sync(scenario)()
+    assert consumer.shown == 2
+    assert len(frames) == 2
+    assert 'data-seq="2"' in frames[-1]
