@@ -126,11 +126,13 @@ _moves_sent: dict[int, list[dict]] = {}
 
 def follow_moves(page) -> None:
     """Record every move the page sends, over its table socket (as it does while the socket
-    is up) or posted (while it is down); call before the page opens the table."""
+    is up; never over another socket, such as the bell's) or posted (while it is down); call
+    before the page opens the table."""
     sent = _moves_sent.setdefault(id(page), [])
 
     def over_socket(socket) -> None:
-        socket.on("framesent", lambda frame: sent.append(json.loads(frame)))
+        if "/ws/matches/" in socket.url:
+            socket.on("framesent", lambda frame: sent.append(json.loads(frame)))
 
     def posted(request) -> None:
         if request.method == "POST" and request.url.endswith("/move/"):

@@ -39,15 +39,17 @@
       : baseTitle;
   }
 
+  // The table's socket events are heard on its own element: the page has other sockets (the
+  // bell's), and a move sent over one of those would be lost.
   let socket = null;
-  document.body.addEventListener("htmx:wsOpen", function (event) {
+  live.addEventListener("htmx:wsOpen", function (event) {
     opened = true;
     socket = event.detail.socketWrapper;
     stopPolling();
   });
-  document.body.addEventListener("htmx:wsClose", startPolling);
-  document.body.addEventListener("htmx:wsError", startPolling);
-  document.body.addEventListener("htmx:wsBeforeMessage", function (event) {
+  live.addEventListener("htmx:wsClose", startPolling);
+  live.addEventListener("htmx:wsError", startPolling);
+  live.addEventListener("htmx:wsBeforeMessage", function (event) {
     // An older table than the one shown (a late push) is dropped; a newer one replaces it.
     const match = /data-seq="(\d+)"/.exec(event.detail.message);
     if (match && Number(match[1]) < currentSeq()) event.preventDefault();
@@ -76,7 +78,7 @@
     event.detail.headers["X-Table-Live"] = "1";
   });
   // The answer to a move sent over the socket (a new table or a refusal) frees its buttons.
-  document.body.addEventListener("htmx:wsAfterMessage", function () {
+  live.addEventListener("htmx:wsAfterMessage", function () {
     document.querySelectorAll("#table button[data-sending]").forEach(function (button) {
       button.disabled = false;
       delete button.dataset.sending;
