@@ -12,7 +12,6 @@ from itertools import combinations
 from typing import Any
 
 from django.http import QueryDict
-from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, ngettext, pgettext
 
@@ -25,7 +24,7 @@ from games.kosmopolis.components import (
     ROUNDS,
 )
 from games.rules import IllegalMove
-from games.translated import per_language
+from games.translated import drawn_cards, per_language
 
 View = dict[str, Any]
 Move = dict[str, Any]
@@ -173,18 +172,8 @@ def _card_fields(card: int) -> dict[str, Any]:
     }
 
 
-def card_info(card: int) -> dict[str, Any]:
-    """One card as the templates draw it (`html`: the card itself), a fresh dict to add to."""
-    return dict(_card_drawn(card))
-
-
-@per_language
-def _card_drawn(card: int) -> tuple[tuple[str, Any], ...]:
-    """The card's fields and `_card.html` for it, worked out once per language: a push draws
-    dozens of cards for every socket."""
-    fields = _card_fields(card)
-    fields["html"] = render_to_string("kosmopolis/_card.html", {"card": fields})
-    return tuple(fields.items())
+card_info = drawn_cards(_card_fields, "kosmopolis/_card.html")
+"""One card as the templates draw it (`html`: the card itself), a fresh dict to add to."""
 
 
 def cards_text(cards: Iterable[int]) -> str:

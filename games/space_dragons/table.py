@@ -13,7 +13,6 @@ from itertools import combinations
 from typing import Any
 
 from django.http import QueryDict
-from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, ngettext, pgettext
 
@@ -32,7 +31,7 @@ from games.space_dragons.components import (
     TRICKS,
 )
 from games.space_dragons.engine import contest_awards
-from games.translated import per_language
+from games.translated import drawn_cards, per_language
 
 View = dict[str, Any]
 Move = dict[str, Any]
@@ -138,20 +137,6 @@ def _chips(counts: dict[str, int], keys: Sequence[str]) -> list[dict[str, Any]]:
     ]
 
 
-def card_info(card: int) -> dict[str, Any]:
-    """One card as the templates draw it (`html`: the card itself), a fresh dict to add to."""
-    return dict(_card_drawn(card))
-
-
-@per_language
-def _card_drawn(card: int) -> tuple[tuple[str, Any], ...]:
-    """The card's fields and `_card.html` for it, worked out once per language: a push draws
-    dozens of cards for every socket."""
-    fields = _card_fields(card)
-    fields["html"] = render_to_string("space_dragons/_card.html", {"card": fields})
-    return tuple(fields.items())
-
-
 def _card_fields(card: int) -> dict[str, Any]:
     """Value, scoring symbols and effect symbols of one crew card."""
     crew = CREW[card]
@@ -162,6 +147,10 @@ def _card_fields(card: int) -> dict[str, Any]:
     if parts:
         aria = _("%(card)s: %(symbols)s") % {"card": aria, "symbols": ", ".join(parts)}
     return {"id": card, "value": card, "symbols": symbols, "effects": effects, "aria": aria}
+
+
+card_info = drawn_cards(_card_fields, "space_dragons/_card.html")
+"""One card as the templates draw it (`html`: the card itself), a fresh dict to add to."""
 
 
 def dragon_info(dragon: str) -> dict[str, Any]:

@@ -10,22 +10,13 @@ from django.utils import timezone
 from games import services
 from games.kosmopolis import engine
 from games.models import Match, Seat, SeatHandover
+from games.tests.playing import play_first_legal_move
 
 pytestmark = pytest.mark.django_db
 
 
 def _seat(match: Match, number: int) -> Seat:
     return Seat.objects.get(match=match, number=number)
-
-
-def _move(match: Match, user, seat: int) -> None:
-    match.refresh_from_db()
-    services.submit_move(
-        match_id=match.pk,
-        user=user,
-        move=engine.legal_moves(match.state, seat)[0],
-        expected_seq=match.move_count,
-    )
 
 
 def test_a_real_time_move_costs_the_time_taken_and_earns_the_increment(people):
@@ -36,7 +27,7 @@ def test_a_real_time_move_costs_the_time_taken_and_earns_the_increment(people):
         )
     assert _seat(match, 0).turn_started_at == start
     with mock.patch("games.services.timezone.now", return_value=start + timedelta(seconds=20)):
-        _move(match, people[0], 0)
+        play_first_legal_move(match, people[0], 0)
     eva, jan = _seat(match, 0), _seat(match, 1)
     assert eva.time_left_ms == 60_000 - 20_000 + 5_000
     assert jan.time_left_ms == 60_000
@@ -51,7 +42,7 @@ def test_time_running_out_hands_the_seat_to_a_bot_who_plays_on(people):
     deadline = _seat(match, 1).deadline(match)
     assert services.expire_clocks(match_id=match.pk, now=deadline - timedelta(seconds=1)) == []
     assert not _seat(match, 1).is_bot
-    _move(match, people[0], 0)
+    play_first_legal_move(match, people[0], 0)
     replaced = services.expire_clocks(match_id=match.pk, now=deadline + timedelta(seconds=1))
     assert replaced == [1]
     jan = _seat(match, 1)
@@ -88,7 +79,7 @@ def test_a_resigning_player_is_replaced_and_the_match_still_ends(people):
         match.refresh_from_db()
         if match.is_over:
             break
-        _move(match, people[0], 0)
+        play_first_legal_move(match, people[0], 0)
     assert match.is_over
     with pytest.raises(services.MoveRefused):
         services.leave_match(match_id=match.pk, user=people[0], reason=Seat.Left.RESIGNED)
@@ -146,7 +137,7 @@ def test_a_player_hands_the_seat_to_a_substitute_and_both_stay_on_record(client,
     assert (seat.user, seat.is_bot) == (people[2], False)
     handover = SeatHandover.objects.get(match=match)
     assert (handover.seat, handover.from_user, handover.to_user) == (0, people[0], people[2])
-    _move(match, people[2], 0)
+    play_first_legal_move(match, people[2], 0)
 
 
 def test_a_vacation_pauses_turn_based_clocks_within_the_yearly_allowance(people):

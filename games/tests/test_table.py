@@ -23,6 +23,7 @@ from games.live import pushes_batched, send_pushes, stored
 from games.models import Match, Move, Seat
 from games.registry import GAMES
 from games.selectors import TABLE_REGIONS, load_table, table_for
+from games.tests.playing import play_first_legal_move
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -155,18 +156,7 @@ def _connect(match: Match, user, *, seq: int | None = None) -> WebsocketCommunic
     return communicator
 
 
-def _play_first_legal_move(match: Match, user, seat: int) -> None:
-    """The seat plays its first legal move from an up-to-date page."""
-    match.refresh_from_db()
-    services.submit_move(
-        match_id=match.pk,
-        user=user,
-        move=engine.legal_moves(match.state, seat)[0],
-        expected_seq=match.move_count,
-    )
-
-
-_first_legal_move = database_sync_to_async(_play_first_legal_move)
+_first_legal_move = database_sync_to_async(play_first_legal_move)
 
 
 def test_every_client_gets_its_own_table_pushed_after_a_move(people, match):
@@ -233,7 +223,7 @@ def test_a_refused_socket_move_answers_the_mover_alone_with_the_reason(people, m
     people[2].language = "cs"
     people[2].save()
     spectator = people[3]
-    _play_first_legal_move(match, people[2], 2)
+    play_first_legal_move(match, people[2], 2)
 
     async def answers(user, frame: dict) -> list[str]:
         socket, other = _connect(match, user, seq=1), _connect(match, people[1], seq=1)
@@ -544,14 +534,14 @@ def test_a_socket_that_missed_more_moves_than_a_push_reads_gets_every_missed_log
 ):
     """A push's shared load reads the log of the last few moves only; a socket further behind
     (its pushes queued up and skipped) reloads, and its log loses no line."""
-    _play_first_legal_move(match, people[0], 0)
+    play_first_legal_move(match, people[0], 0)
     consumer, frames = _consumer_without_socket(match, people[0])
     async_to_sync(consumer._send_table)()
     behind = consumer.shown
     for _move in range(PUSHED_LOG_MOVES + 3):
         match.refresh_from_db()
         seat = min(engine.to_act(match.state))
-        _play_first_legal_move(match, people[seat], seat)
+        play_first_legal_move(match, people[seat], seat)
     match.refresh_from_db()
     async_to_sync(consumer._send_table)(push="late", announced=match.move_count)
     fresh = table_for(load_table(match.pk), people[0], log_since=behind)
@@ -568,7 +558,7 @@ def test_pushes_resend_the_footer_and_result_only_when_the_match_starts_or_ends(
     async_to_sync(consumer._send_table)()
     while not match.is_over:
         seat = min(engine.to_act(match.state))
-        _play_first_legal_move(match, people[seat], seat)
+        play_first_legal_move(match, people[seat], seat)
         match.refresh_from_db()
         async_to_sync(consumer._send_table)(push=f"p{match.move_count}", announced=match.move_count)
     with_footer = [n for n, frame in enumerate(frames) if 'id="table-footer"' in frame]
@@ -618,8 +608,8 @@ def test_a_push_that_a_newer_one_covered_sends_nothing_more(people, match):
         """Both announcements leave after both moves are stored, as a request's pushes do, so
         the first is read when the match shows both moves."""
         with pushes_batched() as pushes:
-            _play_first_legal_move(match, people[0], 0)
-            _play_first_legal_move(match, people[1], 1)
+            play_first_legal_move(match, people[0], 0)
+            play_first_legal_move(match, people[1], 1)
         async_to_sync(send_pushes)(pushes)
 
     async def scenario():
@@ -697,7 +687,7 @@ def test_the_sockets_of_one_viewer_share_a_push_render_and_keep_their_own_csrf_t
         consumer.csrf_token = token
         async_to_sync(consumer._send_table)()
         consumers[name] = consumer, frames
-    _play_first_legal_move(match, people[1], 1)
+    play_first_legal_move(match, people[1], 1)
     match.refresh_from_db()
     rendered: list[str] = []
     render = TableConsumer._render
@@ -782,7 +772,7 @@ def test_a_stored_move_and_a_table_load_leave_no_match_to_the_garbage_collector(
             match.refresh_from_db()
             seat = min(engine.to_act(match.state))
             with pushes_batched():
-                _play_first_legal_move(match, people[seat], seat)
+                play_first_legal_move(match, people[seat], seat)
             loaded = load_table(match.pk, log_from=match.move_count)
             for user in people:
                 _regions(loaded, user, match.move_count)
@@ -799,14 +789,14 @@ def test_a_stored_move_and_a_table_load_leave_no_match_to_the_garbage_collector(
 def test_a_push_whose_load_is_older_than_the_socket_shows_sends_nothing(people, match):
     """Loads of two announcements may finish in either order: a socket handed a load older
     than the table it shows keeps its table, and its log never repeats a line."""
-    _play_first_legal_move(match, people[0], 0)
+    play_first_legal_move(match, people[0], 0)
     consumer, frames = _consumer_without_socket(match, people[3])
 
     async def scenario() -> None:
         await consumer._send_table()
         late = announcement(match.pk, "late", 1)
         await late.loaded()
-        await database_sync_to_async(_play_first_legal_move)(match, people[1], 1)
+        await database_sync_to_async(play_first_legal_move)(match, people[1], 1)
         await consumer._send_table(push="newer", announced=2)
         await consumer._send_table(push="late", announced=2)
 

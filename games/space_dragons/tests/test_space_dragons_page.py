@@ -16,6 +16,7 @@ from games import services
 from games.consumers import TableConsumer
 from games.models import Match, Move
 from games.space_dragons import engine
+from games.tests.playing import play_first_legal_move
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -65,16 +66,6 @@ def _hidden_from(state: dict, viewer: int | None) -> set[int]:
     return hidden
 
 
-def _submit(match: Match, user, seat: int) -> None:
-    match.refresh_from_db()
-    services.submit_move(
-        match_id=match.pk,
-        user=user,
-        move=engine.legal_moves(match.state, seat)[0],
-        expected_seq=match.move_count,
-    )
-
-
 def test_each_seat_sees_its_own_pack_and_no_one_elses(client, people, match):
     for seat, person in enumerate(people):
         client.force_login(person)
@@ -90,11 +81,11 @@ def test_each_seat_sees_its_own_pack_and_no_one_elses(client, people, match):
 def test_in_the_hunt_a_seat_sees_its_hand_only(client, people, match):
     while match.state["phase"] == "draft":
         for seat in sorted(engine.to_act(match.state)):
-            _submit(match, people[seat], seat)
+            play_first_legal_move(match, people[seat], seat)
             match.refresh_from_db()
     for _ in range(2):
         turn = match.state["turn"]
-        _submit(match, people[turn], turn)
+        play_first_legal_move(match, people[turn], turn)
         match.refresh_from_db()
     for seat, person in enumerate(people):
         client.force_login(person)
@@ -147,7 +138,7 @@ def test_websocket_pushes_never_carry_another_seats_cards(people, match):
             assert (await eva.connect())[0]
             assert (await jan.connect())[0]
             first = [await eva.receive_from(), await jan.receive_from()]
-            await database_sync_to_async(_submit)(match, people[1], 1)
+            await database_sync_to_async(play_first_legal_move)(match, people[1], 1)
             pushed = [await eva.receive_from(), await jan.receive_from()]
             return first, pushed
         finally:
