@@ -101,20 +101,19 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 
 def redis_channel_layers(url: str, *, timeout: float = 10) -> dict:
-    """Channels over Redis. A pooled connection that Redis closed (it restarted) is retried on
-    a fresh one, so live pushes resume by themselves when Redis is back. A Redis that does not
-    answer (a hung server, a lost network) costs a push at most `timeout` seconds, never a
-    request forever: longer than the layer's own 5 s blocking reads, which would otherwise
-    break."""
+    """Channels over Redis publish/subscribe (`config.channel_layer`). A connection that Redis
+    closed (it restarted) is retried on a fresh one, so live pushes resume by themselves when
+    Redis is back, and every socket then sends what it missed. A Redis that does not answer (a
+    hung server, a lost network) costs a push at most `timeout` seconds, never a request
+    forever."""
     host = {
         "address": url,
         "retry_on_error": [RedisConnectionError],
         "socket_connect_timeout": min(timeout, 2),
         "socket_timeout": timeout,
     }
-    return {
-        "default": {"BACKEND": "channels_redis.core.RedisChannelLayer", "CONFIG": {"hosts": [host]}}
-    }
+    layer = "config.channel_layer.ResyncingPubSubLayer"
+    return {"default": {"BACKEND": layer, "CONFIG": {"hosts": [host]}}}
 
 
 if "REDIS_URL" in env:

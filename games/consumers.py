@@ -198,14 +198,19 @@ class TableConsumer(AsyncWebsocketConsumer):
         else:
             await self._send_table()
 
+    async def layer_reconnected(self, message: dict) -> None:
+        """Redis is back: the pushes told while it was away are lost (`config.channel_layer`)."""
+        await self._send_table()
+
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         """A move from the table's forms (`move_form`). An accepted move comes back as the push
-        every seat gets; a refused one as the status region with the reason, and a stale page
-        gets the whole table first."""
+        every seat gets (as this socket's own table if the push cannot be told); a refused one
+        as the status region with the reason, and a stale page gets the whole table first."""
         refusal, stale, pushes = await off_the_loop(self._play)(text_data)
-        await send_pushes(pushes)
+        told = await send_pushes(pushes)
         if stale:
             self.sent = {}
+        if stale or not told:
             await self._send_table()
         if refusal is not None:
             await self.send(text_data=refusal)

@@ -119,13 +119,16 @@ def pushes_batched_middleware(get_response: Callable) -> Callable:
     return middleware
 
 
-async def send_pushes(pushes: Pushes) -> None:
+async def send_pushes(pushes: Pushes) -> bool:
+    """Whether every push was told."""
     layer = get_channel_layer()
     if layer is None or not pushes:
-        return
+        return True
     try:
         for group, message in pushes:
             await layer.group_send(group, message)
     except (OSError, RedisError):
         groups = ", ".join(group for group, _message in pushes)
         logger.warning("The channel layer is unreachable; %s not told.", groups, exc_info=True)
+        return False
+    return True

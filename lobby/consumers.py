@@ -26,6 +26,9 @@ class LobbyConsumer(AsyncWebsocketConsumer):
     async def lobby_changed(self, message: dict) -> None:
         await self.send(text_data=await self._render())
 
+    layer_reconnected = lobby_changed
+    """Redis is back: the pushes told while it was away are lost (`config.channel_layer`)."""
+
     @database_sync_to_async
     def _render(self) -> str:
         user = self.scope.get("user")

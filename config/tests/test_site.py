@@ -134,6 +134,6 @@ def test_email_url_selects_a_real_smtp_server():
 def test_redis_url_selects_the_redis_channel_layer():
     layer = "settings.CHANNEL_LAYERS['default']"
     with_redis = _settings_under({"REDIS_URL": "redis://127.0.0.1:6379/3"}, layer)
-    assert "channels_redis.core.RedisChannelLayer" in with_redis
+    assert "config.channel_layer.ResyncingPubSubLayer" in with_redis
     assert "redis://127.0.0.1:6379/3" in with_redis
     assert "InMemoryChannelLayer" in _settings_under({}, layer)

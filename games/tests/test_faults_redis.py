@@ -1,6 +1,7 @@
 """Redis (the channel layer) down: moves are still taken and stored over HTTP, pages and the
 lobby still render, and live pushes come back with Redis."""
 
+import json
 import socket
 import subprocess
 import time
@@ -16,8 +17,10 @@ from games import services
 from games.consumers import TableConsumer
 from games.kosmopolis import engine
 from games.models import Match, Move
+from lobby.consumers import LobbyConsumer
 from lobby.models import TableSeat
 from lobby.services import open_table
+from notifications.consumers import BellConsumer
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -115,51 +118,125 @@ def test_a_redis_that_never_answers_delays_a_move_but_does_not_hang_it(client, p
     assert Move.objects.filter(match=match).count() == 1
 
 
-def test_live_pushes_resume_when_redis_comes_back(people, redis):
+def test_open_sockets_catch_up_by_themselves_when_redis_comes_back(people, redis):
+    """Nothing a socket missed while Redis was away stays missing: when the layer's subscription
+    is back, the socket sends its viewer the table as it is now, without reconnecting."""
     redis.start()
     match = services.start_match(game="kosmopolis", players=people[:3])
 
-    @database_sync_to_async
-    def move(seat: int) -> None:
-        form = _form(match, seat)
-        services.submit_move(
-            match_id=match.pk,
-            user=people[seat],
-            move={"type": "draft", "cards": form["cards"]},
-            expected_seq=form["expected_seq"],
-        )
-
-    def socket_at(seq: int) -> WebsocketCommunicator:
-        communicator = WebsocketCommunicator(
-            TableConsumer.as_asgi(), f"/ws/matches/{match.pk}/?seq={seq}"
-        )
-        communicator.scope["user"] = people[0]
-        communicator.scope["url_route"] = {"kwargs": {"match_id": match.pk}}
-        return communicator
-
-    async def scenario() -> tuple[str, str]:
-        before = socket_at(0)
-        assert (await before.connect())[0]
-        await move(1)
-        assert 'data-seq="1"' in await before.receive_from()
-        redis.stop()
-        await move(2)  # stored, nobody told
-        with pytest.raises(Exception, match="onnect"):
-            await before.receive_from(timeout=5)  # the socket fails: browsers reconnect
-        redis.start()
-        after = socket_at(1)
+    async def scenario() -> tuple[str, str, str]:
+        watcher = _socket_at(match, people[0], 0)
+        assert (await watcher.connect())[0]
         try:
-            assert (await after.connect())[0]
-            resync = await after.receive_from()
-            await move(0)
-            pushed = await after.receive_from()
+            await _move(match, people, 1)
+            before = await watcher.receive_from()
+            redis.stop()
+            await _move(match, people, 2)  # stored, nobody told
+            assert await watcher.receive_nothing(timeout=1)
+            redis.start()
+            caught_up = await watcher.receive_from(timeout=15)
+            await _move(match, people, 0)
+            pushed = await watcher.receive_from(timeout=5)
         finally:
-            await after.disconnect()
-        return resync, pushed
+            await watcher.disconnect()
+        return before, caught_up, pushed
 
-    resync, pushed = async_to_sync(scenario)()
-    assert 'data-seq="2"' in resync
-    for region in ("status", "board", "players", "mine", "log"):
-        assert f'id="{region}"' in resync
+    before, caught_up, pushed = async_to_sync(scenario)()
+    assert 'data-seq="1"' in before
+    assert 'data-seq="2"' in caught_up
     assert 'data-seq="3"' in pushed
     assert Move.objects.filter(match=match).count() == 3
+
+
+def test_a_socket_move_without_redis_comes_back_to_the_mover(people, redis):
+    """The push that would show the mover its move cannot be told; the socket sends the
+    mover's own table instead, and the move is stored once."""
+    redis.start()
+    match = services.start_match(game="kosmopolis", players=people[:3])
+    form = _form(match, 1)
+
+    async def scenario() -> str:
+        mover = _socket_at(match, people[1], 0)
+        assert (await mover.connect())[0]
+        try:
+            redis.stop()
+            await mover.send_to(text_data=json.dumps(form))
+            return await mover.receive_from(timeout=15)
+        finally:
+            await mover.disconnect()
+
+    answer = async_to_sync(scenario)()
+    assert 'data-seq="1"' in answer
+    assert 'id="mine"' in answer
+    assert list(Move.objects.filter(match=match).values_list("seat", flat=True)) == [1]
+
+
+def test_a_fresh_socket_works_once_redis_is_back(people, redis):
+    redis.start()
+    match = services.start_match(game="kosmopolis", players=people[:3])
+    redis.stop()
+    redis.start()
+
+    async def scenario() -> str:
+        socket = _socket_at(match, people[0], 0)
+        assert (await socket.connect())[0]
+        try:
+            await _move(match, people, 1)
+            return await socket.receive_from(timeout=5)
+        finally:
+            await socket.disconnect()
+
+    pushed = async_to_sync(scenario)()
+    assert 'data-seq="1"' in pushed
+
+
+def test_the_bell_and_the_lobby_catch_up_when_redis_comes_back(people, redis):
+    redis.start()
+
+    async def scenario() -> tuple[str, str, int]:
+        bell = WebsocketCommunicator(BellConsumer.as_asgi(), "/ws/notifications/")
+        bell.scope["user"] = people[0]
+        lobby = WebsocketCommunicator(LobbyConsumer.as_asgi(), "/ws/lobby/")
+        lobby.scope["user"] = people[3]
+        lobby.scope["url_route"] = {"kwargs": {}}
+        assert (await bell.connect())[0]
+        assert (await lobby.connect())[0]
+        try:
+            redis.stop()
+            await database_sync_to_async(services.start_match)(
+                game="kosmopolis", players=people[:3]
+            )
+            table = await database_sync_to_async(open_table)(
+                host=people[3], game="kosmopolis", seats=3
+            )
+            assert await bell.receive_nothing(timeout=1)
+            redis.start()
+            rung = await bell.receive_from(timeout=15)
+            return rung, await lobby.receive_from(timeout=5), table.pk
+        finally:
+            await bell.disconnect()
+            await lobby.disconnect()
+
+    bell, lobby, table = async_to_sync(scenario)()
+    assert 'data-unread="1"' in bell
+    assert f'id="lobby-table-{table}"' in lobby
+
+
+@database_sync_to_async
+def _move(match: Match, people: list, seat: int) -> None:
+    form = _form(match, seat)
+    services.submit_move(
+        match_id=match.pk,
+        user=people[seat],
+        move={"type": "draft", "cards": form["cards"]},
+        expected_seq=form["expected_seq"],
+    )
+
+
+def _socket_at(match: Match, user, seq: int) -> WebsocketCommunicator:
+    communicator = WebsocketCommunicator(
+        TableConsumer.as_asgi(), f"/ws/matches/{match.pk}/?seq={seq}"
+    )
+    communicator.scope["user"] = user
+    communicator.scope["url_route"] = {"kwargs": {"match_id": match.pk}}
+    return communicator
