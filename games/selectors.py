@@ -229,14 +229,6 @@ def record_of(match: Match) -> dict[str, Any]:
 
 
 @dataclass(frozen=True)
-class ReplaySeat:
-    number: int
-    name: str
-    view: dict[str, Any]
-    extra: dict[str, Any]
-
-
-@dataclass(frozen=True)
 class Replay:
     """One step of a replay: the table after `step` moves, as the viewer may see it."""
 
@@ -245,9 +237,11 @@ class Replay:
     step: int
     total: int
     names: list[str]
+    seat: int | None
+    view: dict[str, Any]
     board_view: dict[str, Any]
     board_extra: dict[str, Any]
-    seats: list[ReplaySeat]
+    extra: dict[str, Any]
     lines: list[str]
 
     @property
@@ -258,9 +252,26 @@ class Replay:
     def next(self) -> int:
         return min(self.step + 1, self.total)
 
+    @property
+    def seat_name(self) -> str | None:
+        return None if self.seat is None else self.names[self.seat]
+
+
+def replay_seat(match: Match, user: User | Any) -> int | None:
+    """The seat whose cards a replay shows to `user`: the one they play, or, once the match is
+    over, the one they played (a seat left to a bot is still its player's). Anyone else sees
+    what a spectator sees."""
+    if not match.is_over:
+        return seat_of(match, user)
+    if not getattr(user, "is_authenticated", False):
+        return None
+    return next((s.number for s in match.seat_list if s.user_id == user.pk), None)
+
 
 def replay_for(match: Match, user: User | Any, step: int) -> Replay:
-    """After the end every seat's cards are shown; during the match only the viewer's own."""
+    """The match after `step` moves through the engine's own view for the viewer's seat: the
+    end of the match reveals only what each game's rules reveal at its end (§7), never the
+    other seats' hands, packs or picks along the way."""
     info = GAMES[match.game]
     engine, table = info.engine, info.table
     names = [s.user.public_name for s in match.seat_list]
@@ -269,34 +280,25 @@ def replay_for(match: Match, user: User | Any, step: int) -> Replay:
     state = engine.setup(len(names), match.options, int(match.seed), match.stack)
     for seat, payload, _events in moves[:step]:
         engine.apply_in_place(state, seat, payload)
-    own = seat_of(match, user)
-    shown = range(len(names)) if match.is_over else ([] if own is None else [own])
+    own = replay_seat(match, user)
     spectator = engine.view(state, None)
+    view = spectator if own is None else engine.view(state, own)
+    board_extra = table.table_context(spectator, [], None, names)
     lines: list[str] = []
     if step:
-        viewer = None if match.is_over else own
-        events = moves[step - 1][2]
-        if match.is_over:
-            events = [{k: v for k, v in e.items() if k != "visible_to"} for e in events]
-        described = (table.describe(e, names, viewer) for e in visible_events(events, viewer))
-        lines = [line for line in described if line]
+        events = visible_events(moves[step - 1][2], own)
+        lines = [line for line in (table.describe(e, names, own) for e in events) if line]
     return Replay(
         match=match,
         game=info,
         step=step,
         total=len(moves),
         names=names,
+        seat=own,
+        view=view,
         board_view=spectator,
-        board_extra=table.table_context(spectator, [], None, names),
-        seats=[
-            ReplaySeat(
-                number=n,
-                name=names[n],
-                view=(seat_view := engine.view(state, n)),
-                extra=table.table_context(seat_view, [], n, names),
-            )
-            for n in shown
-        ],
+        board_extra=board_extra,
+        extra=board_extra if own is None else table.table_context(view, [], own, names),
         lines=lines,
     )
 

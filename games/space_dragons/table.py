@@ -296,6 +296,9 @@ def table_context(view: View, legal: list[Move], seat: int | None, names: list[s
         "shield_letter": symbol_letter("shield"),
         "damage_letter": symbol_letter("damage"),
         "draw_pile_count": view["draw_pile_count"],
+        # Public in every phase (§7), the draft included.
+        "current_dragon": dragon_info(view["current_dragon"]) if view["current_dragon"] else None,
+        "lair_count": view["lair_count"],
     }
 
 
@@ -369,8 +372,6 @@ def _hunt_context(
         )
     return {
         "trick_number": view["trick"],
-        "current_dragon": dragon_info(view["current_dragon"]) if view["current_dragon"] else None,
-        "lair_count": view["lair_count"],
         "trick": trick,
         "pending_hits": pending_hits,
         "turn_name": _name(names, view["turn"]) if view["turn"] is not None else None,

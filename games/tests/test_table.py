@@ -289,18 +289,6 @@ def _state_after(match: Match, step: int) -> dict:
     return state
 
 
-def test_the_replay_of_a_finished_match_reveals_every_seat(client, bots):
-    finished = services.start_match(game="kosmopolis", players=bots[:3])
-    finished.refresh_from_db()
-    step = 8
-    state = _state_after(finished, step)
-    html = _replay(client, finished, step)
-    assert f'data-step="{step}"' in html
-    for seat in range(3):
-        assert set(state["hands"][seat]) | set(state["packets"][seat]) <= _cards_shown(html)
-    assert not set(state["deck"]) & _cards_shown(html)
-
-
 def test_during_the_match_a_player_replays_only_from_their_own_seat(client, people, match):
     for seat in range(3):
         match.refresh_from_db()
@@ -493,9 +481,11 @@ def test_the_replay_names_each_seat_instead_of_you(client, bots):
     finished = services.start_match(game="kosmopolis", players=bots[:2])
     finished.refresh_from_db()
     url = reverse("match_replay", args=[finished.pk])
+    User.objects.filter(pk=bots[0].pk).update(language="en")
+    client.force_login(bots[0])
     html = client.get(url, {"step": 12}, HTTP_ACCEPT_LANGUAGE="en").content.decode()
-    for bot in bots[:2]:
-        assert f"City of {bot.public_name}" in html
+    assert f"City of {bots[0].public_name}" in html
+    assert bots[1].public_name in html
     assert "Your city" not in html
 
 

@@ -356,13 +356,21 @@ def test_a_replay_titles_each_seat_by_name_and_offers_no_form():
             assert "Your " not in html
 
 
-def test_the_unplayed_cards_stay_hidden_in_the_replay_of_a_finished_game():
+def test_the_replay_of_a_finished_game_shows_the_unplayed_cards_to_their_owner_only():
+    """§7: the two unplayed cards are never shown to anyone but their owner, also after the
+    game; the replay renders one seat's area, the viewer's own."""
     state = sample_states(3, range(1))[-1]
     assert engine.is_over(state)
-    for seat in range(3):
-        html = render(state, seat, NAMES[:3], in_replay=True)
-        cards, _dragons = shown("".join(html.values()))
-        assert not cards & set(state["players"][seat]["hand"])
+    unplayed = [set(player["hand"]) for player in state["players"]]
+    with translation.override("en"):
+        for seat in range(3):
+            html = render(state, seat, NAMES[:3], in_replay=True)
+            cards, _dragons = shown("".join(html.values()))
+            assert unplayed[seat] <= cards
+            assert not cards & set().union(*(unplayed[s] for s in range(3) if s != seat))
+            assert "never played" in html["mine"]
+        cards, _dragons = shown("".join(render(state, None, NAMES[:3], in_replay=True).values()))
+        assert not cards & set().union(*unplayed)
 
 
 def test_spectator_sees_crews_and_no_form():
@@ -451,3 +459,19 @@ def test_czech_catalogue_is_complete():
         for first, rest in translations:
             assert first or rest.strip(), entry
     assert (APP / "locale" / "cs" / "LC_MESSAGES" / "django.mo").exists()
+
+
+@pytest.mark.parametrize("seat", [None, 0, 1, 2])
+def test_the_face_up_dragon_and_the_lair_count_show_during_the_draft(seat):
+    """§7: `current_dragon` and `lair_count` are public in every phase, the draft included."""
+    state = engine.setup(3, {}, 5)
+    assert state["phase"] == "draft"
+    view = engine.view(state, seat)
+    assert view["current_dragon"] == state["current_dragon"] is not None
+    assert view["lair_count"] == len(state["lair"]) == 6
+    with translation.override("en"):
+        board = render(state, seat, NAMES[:3])["board"]
+    _cards, dragons = shown(board)
+    assert dragons == {state["current_dragon"]}
+    assert "6 more dragons in the lair" in board
+    assert "Dragons left in the lair: <strong>6</strong>" in board
