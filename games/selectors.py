@@ -33,6 +33,7 @@ class LogLine:
 class PlayerPanel:
     number: int
     name: str
+    person: str
     url: str | None
     is_bot: bool
     is_you: bool
@@ -85,6 +86,16 @@ class Table:
         }
 
 
+def seat_name(seat: Seat, *, at: datetime | None = None) -> str:
+    """How a table names a seat: its player, or the bot that plays it once the player left
+    (from the move made `at` on; without `at`, now). The player who left is last, whatever
+    the bot then achieves, so the bot's play is never shown as theirs."""
+    name = seat.user.public_name
+    if seat.left and (at is None or seat.replaced_at is None or at >= seat.replaced_at):
+        return _("Bot for %(name)s") % {"name": name}
+    return name
+
+
 def seat_of(match: Match, user: User | Any) -> int | None:
     """The seat this user plays at the match, or None for a spectator."""
     if not getattr(user, "is_authenticated", False):
@@ -115,7 +126,9 @@ def load_table(match_id: int, *, log_from: int = 0) -> Match:
     """
     match = Match.objects.get(pk=match_id)
     match.seat_list = list(Seat.objects.filter(match_id=match_id).select_related("user"))
-    log = Move.objects.only("seq", "seat", "events").filter(match_id=match_id, seq__gte=log_from)
+    log = Move.objects.only("seq", "seat", "events", "created_at").filter(
+        match_id=match_id, seq__gte=log_from
+    )
     match.recent_moves = list(log.order_by("-seq")[:LOG_LENGTH])
     match.log_from = log_from
     return match
@@ -142,7 +155,7 @@ def table_for(match: Match, user: User | Any, *, log_since: int = 0) -> Table:
         else {}
     )
     seat = seat_of(match, user)
-    names = [s.user.public_name for s in seats]
+    names = [seat_name(s) for s in seats]
     state = match.state
     acting = engine.to_act(state) if not match.is_over else set()
     view = engine.view(state, seat)
@@ -152,6 +165,7 @@ def table_for(match: Match, user: User | Any, *, log_since: int = 0) -> Table:
         PlayerPanel(
             number=s.number,
             name=names[s.number],
+            person=s.user.public_name,
             url=None if s.user.deleted_at else s.user.get_absolute_url(),
             is_bot=s.is_bot,
             is_you=s.number == seat,
@@ -197,13 +211,15 @@ def game_log(
     match: Match, viewer: int | None, names: list[str], *, since: int = 0
 ) -> list[LogLine]:
     """The newest log lines first (of the moves from `since` on), in the active language,
-    hidden information left out."""
+    hidden information left out; a seat's moves after its player left are the bot's."""
     describe = GAMES[match.game].table.describe
+    left = any(s.left for s in match.seat_list)
     lines: list[LogLine] = []
     for move in match.recent_moves:
         if move.seq < since:
             break
-        texts = [describe(event, names, viewer) for event in visible_events(move.events, viewer)]
+        said = [seat_name(s, at=move.created_at) for s in match.seat_list] if left else names
+        texts = [describe(event, said, viewer) for event in visible_events(move.events, viewer)]
         for text in reversed([t for t in texts if t]):
             lines.append(LogLine(seq=move.seq, seat=move.seat, text=text))
     return lines
@@ -274,11 +290,12 @@ def replay_for(match: Match, user: User | Any, step: int) -> Replay:
     other seats' hands, packs or picks along the way."""
     info = GAMES[match.game]
     engine, table = info.engine, info.table
-    names = [s.user.public_name for s in match.seat_list]
-    moves = list(match.moves.order_by("seq").values_list("seat", "payload", "events"))
+    moves = list(match.moves.order_by("seq").values_list("seat", "payload", "events", "created_at"))
     step = min(max(step, 0), len(moves))
+    made = moves[step - 1][3] if step else None
+    names = [seat_name(s, at=made) if made else s.user.public_name for s in match.seat_list]
     state = engine.setup(len(names), match.options, int(match.seed), match.stack)
-    for seat, payload, _events in moves[:step]:
+    for seat, payload, _events, _made in moves[:step]:
         engine.apply_in_place(state, seat, payload)
     own = replay_seat(match, user)
     spectator = engine.view(state, None)

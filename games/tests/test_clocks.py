@@ -118,7 +118,7 @@ def test_resigning_from_the_table_page(client, people):
     assert response.url == match.get_absolute_url()
     assert _seat(match, 0).left == Seat.Left.RESIGNED
     html = client.get(match.get_absolute_url()).content.decode()
-    assert "a bot plays on" in html
+    assert "resigned and is last; a bot plays the seat." in html
 
 
 def test_the_clock_filter_reads_like_a_chess_clock():
