@@ -3,6 +3,8 @@ is credited with the seat's play, a win included."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -113,3 +115,14 @@ def test_statistics_ratings_and_notices_agree_the_player_who_left_is_last(player
     assert RatingChange.objects.get(match=match, user=left).delta < 0
     assert RatingChange.objects.get(match=match, user=stayed).delta > 0
     assert not Notification.objects.filter(user=left, kind="match_ended").exists()
+
+
+def test_after_the_end_the_player_who_left_replays_from_their_own_seat(client, players, finished):
+    match, winner = finished
+    state = engine.setup(SEATS, {}, int(match.seed))
+    for seat, payload in match.moves.order_by("seq").values_list("seat", "payload")[:1]:
+        engine.apply_in_place(state, seat, payload)
+    url = reverse("match_replay", args=[match.pk]) + "?step=1"
+    shown = set(map(int, re.findall(r'data-card="(\d+)"', _page(client, url, players[winner]))))
+    assert set(state["packets"][winner]) <= shown
+    assert not shown & set(state["packets"][1 - winner])
