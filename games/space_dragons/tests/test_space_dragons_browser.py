@@ -75,7 +75,9 @@ def test_a_person_drafts_and_plays_a_whole_game_against_bots(site, players):
         final_seq = table_seq(page)
         page.locator("#result a[href$='/replay/']").click()
         expect(page.locator("#replay")).to_have_attribute("data-step", str(final_seq))
-        expect(page.locator("#replay .replay-seat")).to_have_count(3)
+        # The player's own seat only (§7: the unplayed cards are their owner's alone).
+        expect(page.locator("#replay .replay-seat")).to_have_count(1)
+        expect(page.locator(".replay-seed code.seed")).to_have_text(str(match.seed))
         page.wait_for_load_state()
         page.keyboard.press("ArrowLeft")
         expect(page.locator("#replay")).to_have_attribute("data-step", str(final_seq - 1))
