@@ -12,6 +12,7 @@ from accounts.models import User
 from games import services
 from games.kosmopolis import engine
 from games.models import Match, PlayerStats, RatingChange
+from lobby.selectors import my_matches
 from notifications.models import Notification
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -126,3 +127,16 @@ def test_after_the_end_the_player_who_left_replays_from_their_own_seat(client, p
     shown = set(map(int, re.findall(r'data-card="(\d+)"', _page(client, url, players[winner]))))
     assert set(state["packets"][winner]) <= shown
     assert not shown & set(state["packets"][1 - winner])
+
+
+def test_a_seat_left_to_a_bot_is_never_the_players_turn_in_my_games(settings, players):
+    """Until the bot moves, the seat acts, but the player who left has nothing to do there."""
+    settings.TASKS = {"default": {"BACKEND": "django_tasks.backends.dummy.DummyBackend"}}
+    match = services.start_match(game="kosmopolis", players=players[:SEATS])
+    services.leave_match(match_id=match.pk, user=players[0], reason="abandoned")
+    match.refresh_from_db()
+    assert 0 in engine.to_act(match.state)
+    groups = my_matches(players[0])
+    assert [entry.match.pk for entry in groups["waiting"]] == [match.pk]
+    assert groups["my_turn"] == []
+    assert [entry.match.pk for entry in my_matches(players[1])["my_turn"]] == [match.pk]
