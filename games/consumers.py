@@ -27,6 +27,7 @@ from django.template.loader import render_to_string
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
+from accounts.sockets import SESSION_ENDED, SessionBoundSocket, session_holds
 from games.live import Pushes, csrf_token_for, pushes_batched, send_pushes, stored
 from games.models import Match
 from games.selectors import LOG_LENGTH, TABLE_REGIONS, load_table, seat_of, table_for
@@ -206,7 +207,7 @@ def move_form(text: str | None) -> QueryDict:
     return form
 
 
-class TableConsumer(AsyncWebsocketConsumer):
+class TableConsumer(SessionBoundSocket, AsyncWebsocketConsumer):
     """Moves come in over the socket as well as over HTTP: the socket spares a move the whole
     HTTP request (session, user and middleware), and both go through the same move service."""
 
@@ -221,6 +222,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             return
         self.group = match_group(self.match_id)
         await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.bind_to_session()
         await self.accept()
         await self._send_table(page_seq=self._page_seq())
 
@@ -236,6 +238,7 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def disconnect(self, code: int) -> None:
         if hasattr(self, "group"):
             await self.channel_layer.group_discard(self.group, self.channel_name)
+        await self.unbind_from_session()
 
     async def match_moved(self, message: dict) -> None:
         """Pushes queue up when a process is busy; one that a newer push already covered is
@@ -258,7 +261,11 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         """A move from the table's forms (`move_form`). An accepted move comes back as the push
         every seat gets (as this socket's own table if the push cannot be told); a refused one
-        as the status region with the reason, and a stale page gets the whole table first."""
+        as the status region with the reason, and a stale page gets the whole table first. A
+        socket whose session ended is closed instead (`accounts.sockets`)."""
+        if not await off_the_loop(session_holds)(self.scope):
+            await self.close(code=SESSION_ENDED)
+            return
         refusal, stale, pushes = await off_the_loop(self._play)(text_data)
         told = await send_pushes(pushes)
         if stale:

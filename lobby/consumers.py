@@ -6,22 +6,25 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.template.loader import render_to_string
 from django.utils import translation
 
+from accounts.sockets import SessionBoundSocket
 from games.live import csrf_token_for
 from lobby.models import Table
 from lobby.services import LOBBY_GROUP, table_group
 from lobby.views import HOME, ROOM, home_context, room_context
 
 
-class LobbyConsumer(AsyncWebsocketConsumer):
+class LobbyConsumer(SessionBoundSocket, AsyncWebsocketConsumer):
     async def connect(self) -> None:
         self.table_id = self.scope["url_route"]["kwargs"].get("table_id")
         self.csrf_token = csrf_token_for(self.scope)
         self.group = LOBBY_GROUP if self.table_id is None else table_group(self.table_id)
         await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.bind_to_session()
         await self.accept()
 
     async def disconnect(self, code: int) -> None:
         await self.channel_layer.group_discard(self.group, self.channel_name)
+        await self.unbind_from_session()
 
     async def lobby_changed(self, message: dict) -> None:
         await self.send(text_data=await self._render())
