@@ -30,7 +30,14 @@ from django.utils.translation import gettext as _
 from accounts.sockets import SESSION_ENDED, SessionBoundSocket, session_holds
 from games.live import Pushes, csrf_token_for, pushes_batched, send_pushes, stored
 from games.models import Match
-from games.selectors import LOG_LENGTH, TABLE_REGIONS, load_table, seat_of, table_for
+from games.selectors import (
+    LOG_LENGTH,
+    TABLE_REGIONS,
+    load_table,
+    may_watch,
+    seat_of,
+    table_for,
+)
 from games.services import MoveRefused, match_group, submit_move_form
 
 MOVE_SIZE_LIMIT = 4096
@@ -349,7 +356,9 @@ class TableConsumer(SessionBoundSocket, AsyncWebsocketConsumer):
         return html.replace(SOCKET_CSRF, self.csrf_token) if self.csrf_token else html
 
     async def _exists(self) -> bool:
-        return await off_the_loop(Match.objects.filter(pk=self.match_id).exists)()
+        """The match exists and the socket's user may watch it (a private table's match)."""
+        user = self.scope.get("user") or AnonymousUser()
+        return await off_the_loop(may_watch)(self.match_id, user)
 
     def _render(self, match: Match, log_since: int | None, unchanged: frozenset[str]) -> Rendered:
         """The regions for this socket's viewer, except those `unchanged`; with `log_since`, the

@@ -22,7 +22,7 @@ from games.models import Match, Move, Seat, SeatHandover, Vacation
 from games.ratings import rate_match
 from games.registry import GAMES, GameInfo
 from games.rules import RECORD_FORMAT, IllegalMove
-from games.selectors import game_of, table_after_move
+from games.selectors import game_of, may_watch, table_after_move
 from games.stats import tally_match
 from notifications.services import mark_match_read, notify
 
@@ -261,6 +261,8 @@ def volunteer(*, match_id: int, seat_number: int, user: User) -> None:
         match = _locked(match_id)
         seat = next((s for s in match.seat_list if s.number == seat_number), None)
         if match.is_over or seat is None or not seat.substitute_wanted or seat.is_bot:
+            raise MoveRefused(_("This seat no longer needs a substitute."))
+        if not may_watch(match_id, user):
             raise MoveRefused(_("This seat no longer needs a substitute."))
         hand_seat(match_id=match_id, user=seat.user, substitute=user)
 

@@ -1,3 +1,7 @@
+import functools
+from collections.abc import Callable
+from typing import Any
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
@@ -17,6 +21,18 @@ from notifications.services import mark_match_read
 TABLE_PAGE = "games/table.html"
 
 
+def private_to_its_people(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """A match of a private table is not found by anyone but its people (`may_watch`)."""
+
+    @functools.wraps(view)
+    def checked(request: HttpRequest, match_id: int, *args: Any, **kwargs: Any) -> HttpResponse:
+        if not selectors.may_watch(match_id, request.user):
+            raise Http404
+        return view(request, match_id, *args, **kwargs)
+
+    return checked
+
+
 def _match(match_id: int) -> Match:
     try:
         return selectors.load_table(match_id)
@@ -25,6 +41,7 @@ def _match(match_id: int) -> Match:
 
 
 @require_safe
+@private_to_its_people
 def match_table(request: HttpRequest, match_id: int) -> HttpResponse:
     """The table page; with htmx (the fallback poll) only the table region."""
     table = table_for(_match(match_id), request.user)
@@ -171,6 +188,7 @@ def rules_summary(request: HttpRequest, game: str) -> HttpResponse:
 
 
 @require_safe
+@private_to_its_people
 def match_replay(request: HttpRequest, match_id: int) -> HttpResponse:
     """Step through the moves; the arrows, the slider and the buttons all ask for `?step=`.
     `?step=last` is the newest move (the table links there with a link that does not change
@@ -187,6 +205,7 @@ def match_replay(request: HttpRequest, match_id: int) -> HttpResponse:
 
 
 @require_safe
+@private_to_its_people
 def match_record(request: HttpRequest, match_id: int) -> HttpResponse:
     """The finished match as its JSON record, to download or replay with `play_record`."""
     match = _match(match_id)
