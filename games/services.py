@@ -11,6 +11,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.db import transaction
+from django.db.models import QuerySet
 from django.http import QueryDict
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -223,9 +224,7 @@ def offer_seat(*, match_id: int, user: User, substitute: User) -> SeatOffer:
         match = _locked(match_id)
         seat = _held_seat(match, user)
         _check_substitute(match, user, substitute)
-        match.seat_offers.filter(seat=seat.number, answer=SeatOffer.Answer.PENDING).update(
-            answer=SeatOffer.Answer.WITHDRAWN
-        )
+        _withdraw_offers(SeatOffer.objects.filter(match_id=match.pk, seat=seat.number))
         offer = SeatOffer.objects.create(
             match=match, seat=seat.number, from_user=user, to_user=substitute
         )
@@ -276,17 +275,8 @@ def decline_seat_offer(*, offer_id: int, user: User) -> SeatOffer:
 def withdraw_seat_offer(*, match_id: int, user: User) -> None:
     """The holder takes back the offer of their seat."""
     with transaction.atomic():
-        offers = list(
-            SeatOffer.objects.select_for_update().filter(
-                match_id=match_id, from_user=user, answer=SeatOffer.Answer.PENDING
-            )
-        )
-        if not offers:
+        if not _withdraw_offers(SeatOffer.objects.filter(match_id=match_id, from_user=user)):
             raise MoveRefused(_("You have not offered your seat to anyone."))
-        for offer in offers:
-            offer.answer = SeatOffer.Answer.WITHDRAWN
-            offer.save(update_fields=["answer"])
-            _offer_answered(offer)
 
 
 def ask_for_substitute(*, match_id: int, user: User) -> None:
@@ -339,9 +329,7 @@ def _hand_over(match: Match, seat: Seat, substitute: User) -> None:
     SeatHandover.objects.create(
         match=match, seat=seat.number, from_user=seat.user, to_user=substitute
     )
-    match.seat_offers.filter(seat=seat.number, answer=SeatOffer.Answer.PENDING).update(
-        answer=SeatOffer.Answer.WITHDRAWN
-    )
+    _withdraw_offers(SeatOffer.objects.filter(match_id=match.pk, seat=seat.number))
     if seat.substitute_wanted:
         transaction.on_commit(_tell_lobby)
     seat.user = substitute
@@ -357,6 +345,16 @@ def _offer_for(offer_id: int, user: User, *, lock: bool = False) -> SeatOffer:
         return offers.get(pk=offer_id, to_user=user)
     except SeatOffer.DoesNotExist:
         raise MoveRefused(_("This offer was not made to you.")) from None
+
+
+def _withdraw_offers(offers: QuerySet[SeatOffer]) -> int:
+    """End the pending ones of these offers; their notices are read."""
+    ended = list(offers.select_for_update().filter(answer=SeatOffer.Answer.PENDING))
+    for offer in ended:
+        offer.answer = SeatOffer.Answer.WITHDRAWN
+        offer.save(update_fields=["answer"])
+        _offer_answered(offer)
+    return len(ended)
 
 
 def _offer_answered(offer: SeatOffer) -> None:
@@ -423,6 +421,8 @@ def check_clock(*, match_id: int) -> list[int]:
 
 
 def _hand_to_bot(match: Match, seat: Seat, reason: str, now: datetime) -> None:
+    """A bot plays the seat on; an offer of the seat to a person ends with it."""
+    _withdraw_offers(SeatOffer.objects.filter(match_id=match.pk, seat=seat.number))
     seat.is_bot = True
     seat.left = reason
     seat.replaced_at = now

@@ -192,6 +192,9 @@ def test_a_forged_or_stale_acceptance_is_refused(client, people):
     services.leave_match(match_id=match.pk, user=people[0], reason=Seat.Left.RESIGNED)
     with pytest.raises(services.MoveRefused, match="no longer open"):
         services.accept_seat_offer(offer_id=replaced.pk, user=people[3])
+    replaced.refresh_from_db()
+    assert replaced.answer == SeatOffer.Answer.WITHDRAWN
+    assert not Notification.objects.filter(user=people[3], read_at__isnull=True).exists()
     assert _seat(match, 0).user == people[0]
     assert not SeatHandover.objects.exists()
 
