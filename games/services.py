@@ -232,7 +232,12 @@ def offer_seat(*, match_id: int, user: User, substitute: User) -> SeatOffer:
             users=[substitute],
             kind="seat_offer",
             link=offer.get_absolute_url(),
-            params={"game": match.game, "match": match.pk, "name": user.public_name},
+            params={
+                "game": match.game,
+                "match": match.pk,
+                "name": user.public_name,
+                "offer": offer.pk,
+            },
         )
     return offer
 

@@ -141,6 +141,8 @@ def test_a_seat_offered_stays_with_its_holder_until_the_player_accepts(client, p
     notice = Notification.objects.get(user=people[2], kind="seat_offer")
     assert notice.link == offer.get_absolute_url()
     client.force_login(people[2])
+    notices = client.get(reverse("notification_list")).content.decode()
+    assert reverse("seat_offer_answer", args=[offer.pk]) in notices
     page = client.get(notice.link).content.decode()
     assert "Eva offers you their seat" in page
     assert "Accept the seat" in page
