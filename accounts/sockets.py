@@ -8,6 +8,7 @@ each move, so a push lost on the way (Redis away) lets no move through."""
 from __future__ import annotations
 
 import hashlib
+import logging
 from importlib import import_module
 from typing import Any
 
@@ -19,9 +20,12 @@ from django.db import transaction
 from django.db.models.signals import post_save
 from django.dispatch import receiver
 from django.http import HttpRequest
+from redis.exceptions import RedisError
 
 from accounts.models import User
 from games.live import tell_group
+
+logger = logging.getLogger(__name__)
 
 SESSION_ENDED = 4401
 """The close code of a socket whose session ended (htmx's socket does not reconnect on it)."""
@@ -76,8 +80,12 @@ class SessionBoundSocket:
             await self.channel_layer.group_add(group, self.channel_name)  # type: ignore[attr-defined]
 
     async def unbind_from_session(self) -> None:
+        """Leave the groups; with Redis away the socket is gone all the same."""
         for group in getattr(self, "bound_groups", []):
-            await self.channel_layer.group_discard(group, self.channel_name)  # type: ignore[attr-defined]
+            try:
+                await self.channel_layer.group_discard(group, self.channel_name)  # type: ignore[attr-defined]
+            except (RedisError, OSError):
+                logger.warning("A closed socket could not leave %s: Redis is away", group)
 
     async def session_ended(self, message: dict) -> None:
         """The session was logged out."""
