@@ -270,10 +270,11 @@ class TableConsumer(SessionBoundSocket, AsyncWebsocketConsumer):
         every seat gets (as this socket's own table if the push cannot be told); a refused one
         as the status region with the reason, and a stale page gets the whole table first. A
         socket whose session ended is closed instead (`accounts.sockets`)."""
-        if not await off_the_loop(session_holds)(self.scope):
+        played = await off_the_loop(self._play)(text_data)
+        if played is None:
             await self.close(code=SESSION_ENDED)
             return
-        refusal, stale, pushes = await off_the_loop(self._play)(text_data)
+        refusal, stale, pushes = played
         told = await send_pushes(pushes)
         if stale:
             self.sent = {}
@@ -282,7 +283,11 @@ class TableConsumer(SessionBoundSocket, AsyncWebsocketConsumer):
         if refusal is not None:
             await self.send(text_data=refusal)
 
-    def _play(self, text: str | None) -> tuple[str | None, bool, Pushes]:
+    def _play(self, text: str | None) -> tuple[str | None, bool, Pushes] | None:
+        """The refusal, whether the page was stale, and the pushes; None if the socket's
+        session ended."""
+        if not session_holds(self.scope):
+            return None
         user = self.scope.get("user") or AnonymousUser()
         with pushes_batched() as pushes, self._viewer(user):
             try:
