@@ -154,6 +154,11 @@ def test_a_seat_offered_stays_with_its_holder_until_the_player_accepts(client, p
     assert (handover.seat, handover.from_user, handover.to_user) == (0, people[0], people[2])
     notice.refresh_from_db()
     assert notice.read_at is not None
+    again = client.post(
+        reverse("seat_offer_answer", args=[offer.pk]), {"answer": "accept"}, follow=True
+    )
+    assert "This offer is no longer open." in again.content.decode()
+    assert SeatHandover.objects.count() == 1
     play_first_legal_move(match, people[2], 0)
 
 
