@@ -53,6 +53,7 @@ def match_table(request: HttpRequest, match_id: int) -> HttpResponse:
 
 @require_POST
 @login_required
+@private_to_its_people
 def submit_move(request: HttpRequest, match_id: int) -> HttpResponse:
     """A move from the table's forms; the answer is the table as the mover now sees it. A page
     that follows the match over its websocket gets nothing (204) or, for a refusal, the status

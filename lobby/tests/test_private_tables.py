@@ -109,6 +109,11 @@ def test_the_private_match_page_socket_and_replay_are_its_peoples_alone(people, 
         assert outsider.get(page).status_code == 404
         assert anonymous.get(page).status_code == 404
         assert invitee.get(page).status_code == 200
+    move = reverse("match_move", args=[match.pk])
+    assert (
+        outsider.post(move, {"expected_seq": "0"}, headers={"HX-Request": "true"}).status_code
+        == 404
+    )
     assert not _opens(_table_socket(match.pk, people[2]))
     assert not _opens(_table_socket(match.pk, AnonymousUser()))
     assert _opens(_table_socket(match.pk, people[3]))
