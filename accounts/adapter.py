@@ -2,8 +2,17 @@ from allauth.account.adapter import DefaultAccountAdapter
 from django.conf import settings
 from django.utils import translation
 
+from accounts.names import check_name
+
 
 class AccountAdapter(DefaultAccountAdapter):
+    def clean_username(self, username: str, shallow: bool = False) -> str:
+        """No username that could pass for another player's or a bot's (`accounts.names`)."""
+        username = super().clean_username(username, shallow=shallow)
+        if not shallow:
+            check_name(username)
+        return username
+
     def save_user(self, request, user, form, commit=True):
         """A new player starts in the language they signed up in."""
         user = super().save_user(request, user, form, commit=False)

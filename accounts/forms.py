@@ -4,6 +4,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
+from accounts.names import check_name
 from accounts.preferences import NOTIFICATION_CHANNELS, NOTIFICATION_KINDS
 
 
@@ -56,6 +57,13 @@ class ProfileForm(forms.ModelForm):
             (label, [self[self.switch_name(kind, channel)] for channel in NOTIFICATION_CHANNELS])
             for kind, label in NOTIFICATION_KINDS.items()
         ]
+
+    def clean_display_name(self) -> str:
+        """No display name that could pass for another player's or a bot's."""
+        name = self.cleaned_data["display_name"]
+        if name:
+            check_name(name, user=self.instance)
+        return name
 
     def clean(self) -> dict:
         cleaned = super().clean()

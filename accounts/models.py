@@ -2,10 +2,13 @@ import zoneinfo
 
 from django.conf import settings
 from django.contrib.auth.models import AbstractUser
+from django.contrib.postgres.fields import ArrayField
+from django.contrib.postgres.indexes import GinIndex
 from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from accounts.names import name_keys
 from accounts.preferences import default_notification_preferences
 
 
@@ -29,16 +32,27 @@ class User(AbstractUser):
     is_bot = models.BooleanField(_("bot"), default=False)
     vacation_until = models.DateTimeField(_("on vacation until"), null=True, blank=True)
     deleted_at = models.DateTimeField(_("deleted"), null=True, blank=True)
+    name_keys = ArrayField(models.CharField(max_length=600), default=list, editable=False)
+    """What the username and the display name look like (`accounts.names.name_keys`): a new
+    name may share no key with another player's."""
 
     class Meta:
         verbose_name = _("player")
         verbose_name_plural = _("players")
+        indexes = [GinIndex(fields=["name_keys"], name="user_name_keys")]
 
     def __str__(self) -> str:
         return str(self.public_name)
 
     def get_absolute_url(self) -> str:
         return reverse("player_profile", kwargs={"username": self.username})
+
+    def save(self, *args, **kwargs) -> None:
+        self.name_keys = sorted({*name_keys(self.username), *name_keys(self.display_name)})
+        update_fields = kwargs.get("update_fields")
+        if update_fields is not None and {"username", "display_name"} & set(update_fields):
+            kwargs["update_fields"] = {*update_fields, "name_keys"}
+        super().save(*args, **kwargs)
 
     @property
     def public_name(self) -> str:

@@ -9,6 +9,7 @@ NOTIFICATION_KINDS = {
     "match_ended": _("A match has ended"),
     "replaced_by_bot": _("You were replaced by a bot"),
     "turn_reminder": _("Two hours left for your move"),
+    "seat_offer": _("A player offers you their seat"),
 }
 NOTIFICATION_CHANNELS = {
     "site": _("On the site"),

@@ -27,9 +27,17 @@ from django.template.loader import render_to_string
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
+from accounts.sockets import SESSION_ENDED, SessionBoundSocket, session_holds
 from games.live import Pushes, csrf_token_for, pushes_batched, send_pushes, stored
 from games.models import Match
-from games.selectors import LOG_LENGTH, TABLE_REGIONS, load_table, seat_of, table_for
+from games.selectors import (
+    LOG_LENGTH,
+    TABLE_REGIONS,
+    load_table,
+    may_watch,
+    seat_of,
+    table_for,
+)
 from games.services import MoveRefused, match_group, submit_move_form
 
 MOVE_SIZE_LIMIT = 4096
@@ -206,7 +214,7 @@ def move_form(text: str | None) -> QueryDict:
     return form
 
 
-class TableConsumer(AsyncWebsocketConsumer):
+class TableConsumer(SessionBoundSocket, AsyncWebsocketConsumer):
     """Moves come in over the socket as well as over HTTP: the socket spares a move the whole
     HTTP request (session, user and middleware), and both go through the same move service."""
 
@@ -221,6 +229,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             return
         self.group = match_group(self.match_id)
         await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.bind_to_session()
         await self.accept()
         await self._send_table(page_seq=self._page_seq())
 
@@ -236,6 +245,7 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def disconnect(self, code: int) -> None:
         if hasattr(self, "group"):
             await self.channel_layer.group_discard(self.group, self.channel_name)
+        await self.unbind_from_session()
 
     async def match_moved(self, message: dict) -> None:
         """Pushes queue up when a process is busy; one that a newer push already covered is
@@ -258,8 +268,13 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         """A move from the table's forms (`move_form`). An accepted move comes back as the push
         every seat gets (as this socket's own table if the push cannot be told); a refused one
-        as the status region with the reason, and a stale page gets the whole table first."""
-        refusal, stale, pushes = await off_the_loop(self._play)(text_data)
+        as the status region with the reason, and a stale page gets the whole table first. A
+        socket whose session ended is closed instead (`accounts.sockets`)."""
+        played = await off_the_loop(self._play)(text_data)
+        if played is None:
+            await self.close(code=SESSION_ENDED)
+            return
+        refusal, stale, pushes = played
         told = await send_pushes(pushes)
         if stale:
             self.sent = {}
@@ -268,7 +283,11 @@ class TableConsumer(AsyncWebsocketConsumer):
         if refusal is not None:
             await self.send(text_data=refusal)
 
-    def _play(self, text: str | None) -> tuple[str | None, bool, Pushes]:
+    def _play(self, text: str | None) -> tuple[str | None, bool, Pushes] | None:
+        """The refusal, whether the page was stale, and the pushes; None if the socket's
+        session ended."""
+        if not session_holds(self.scope):
+            return None
         user = self.scope.get("user") or AnonymousUser()
         with pushes_batched() as pushes, self._viewer(user):
             try:
@@ -342,7 +361,9 @@ class TableConsumer(AsyncWebsocketConsumer):
         return html.replace(SOCKET_CSRF, self.csrf_token) if self.csrf_token else html
 
     async def _exists(self) -> bool:
-        return await off_the_loop(Match.objects.filter(pk=self.match_id).exists)()
+        """The match exists and the socket's user may watch it (a private table's match)."""
+        user = self.scope.get("user") or AnonymousUser()
+        return await off_the_loop(may_watch)(self.match_id, user)
 
     def _render(self, match: Match, log_since: int | None, unchanged: frozenset[str]) -> Rendered:
         """The regions for this socket's viewer, except those `unchanged`; with `log_since`, the

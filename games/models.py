@@ -170,6 +170,53 @@ class SeatHandover(models.Model):
         return f"{self.match} seat {self.seat}: {self.from_user} → {self.to_user}"
 
 
+class SeatOffer(models.Model):
+    """A seat offered to a named player during a match. The seat stays with its holder until
+    the player accepts; the holder may withdraw it, the player decline it, and a new offer
+    for the seat withdraws the old."""
+
+    class Answer(models.TextChoices):
+        PENDING = "pending", _("waiting for an answer")
+        ACCEPTED = "accepted", _("accepted")
+        DECLINED = "declined", _("declined")
+        WITHDRAWN = "withdrawn", _("withdrawn")
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seat_offers")
+    seat = models.PositiveSmallIntegerField(_("seat"))
+    from_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+"
+    )
+    to_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="seat_offers"
+    )
+    answer = models.CharField(
+        _("answer"), max_length=10, choices=Answer.choices, default=Answer.PENDING
+    )
+    created_at = models.DateTimeField(_("offered"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("seat offer")
+        verbose_name_plural = _("seat offers")
+        ordering = ["match", "created_at"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["match", "seat"],
+                condition=models.Q(answer="pending"),
+                name="one_pending_offer_per_seat",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.match} seat {self.seat} offered to {self.to_user}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("seat_offer", kwargs={"offer_id": self.pk})
+
+    @property
+    def is_open(self) -> bool:
+        return self.answer == self.Answer.PENDING and not self.match.is_over
+
+
 class Vacation(models.Model):
     """Days off from turn-based matches: move clocks wait until the vacation ends."""
 

@@ -7,7 +7,7 @@ from datetime import datetime
 from functools import lru_cache
 from typing import Any
 
-from django.db.models import F
+from django.db.models import F, Q
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -94,6 +94,19 @@ def seat_name(seat: Seat, *, at: datetime | None = None) -> str:
     if seat.left and (at is None or seat.replaced_at is None or at >= seat.replaced_at):
         return _("Bot for %(name)s") % {"name": name}
     return name
+
+
+def may_watch(match_id: int, user: User | Any) -> bool:
+    """Whether the user may see the match at all (its table, socket, replay and record). A match
+    started from a private table of the lobby is its people's alone: those who sat at it (a
+    seat handed on included) and the table's invitees. Every other match is open to anyone. An
+    unknown match is nobody's."""
+    visible = Q(table__isnull=True) | Q(table__private=False)
+    if getattr(user, "is_authenticated", False):
+        visible |= (
+            Q(seats__user=user) | Q(handovers__from_user=user) | Q(table__invitations__invitee=user)
+        )
+    return Match.objects.filter(visible, pk=match_id).exists()
 
 
 def seat_of(match: Match, user: User | Any) -> int | None:

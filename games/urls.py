@@ -7,6 +7,13 @@ urlpatterns = [
     path("matches/<int:match_id>/move/", views.submit_move, name="match_move"),
     path("matches/<int:match_id>/leave/", views.leave_match, name="match_leave"),
     path("matches/<int:match_id>/hand/", views.hand_seat, name="match_hand_seat"),
+    path(
+        "matches/<int:match_id>/hand/withdraw/",
+        views.withdraw_seat_offer,
+        name="match_withdraw_offer",
+    ),
+    path("seat-offers/<int:offer_id>/", views.seat_offer, name="seat_offer"),
+    path("seat-offers/<int:offer_id>/answer/", views.answer_seat_offer, name="seat_offer_answer"),
     path("matches/<int:match_id>/substitute/", views.ask_for_substitute, name="match_ask_sub"),
     path("matches/<int:match_id>/volunteer/<int:seat>/", views.volunteer, name="match_volunteer"),
     path("matches/<int:match_id>/replay/", views.match_replay, name="match_replay"),

@@ -1,3 +1,7 @@
+import functools
+from collections.abc import Callable
+from typing import Any
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
@@ -9,12 +13,24 @@ from django_htmx.http import HttpResponseClientRedirect, reswap
 
 from accounts.models import User
 from games import charts, selectors, services, stats
-from games.models import Match
+from games.models import Match, SeatOffer
 from games.registry import GAMES
 from games.selectors import record_of, replay_for, table_for
 from notifications.services import mark_match_read
 
 TABLE_PAGE = "games/table.html"
+
+
+def private_to_its_people(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """A match of a private table is not found by anyone but its people (`may_watch`)."""
+
+    @functools.wraps(view)
+    def checked(request: HttpRequest, match_id: int, *args: Any, **kwargs: Any) -> HttpResponse:
+        if not selectors.may_watch(match_id, request.user):
+            raise Http404
+        return view(request, match_id, *args, **kwargs)
+
+    return checked
 
 
 def _match(match_id: int) -> Match:
@@ -25,6 +41,7 @@ def _match(match_id: int) -> Match:
 
 
 @require_safe
+@private_to_its_people
 def match_table(request: HttpRequest, match_id: int) -> HttpResponse:
     """The table page; with htmx (the fallback poll) only the table region."""
     table = table_for(_match(match_id), request.user)
@@ -36,6 +53,7 @@ def match_table(request: HttpRequest, match_id: int) -> HttpResponse:
 
 @require_POST
 @login_required
+@private_to_its_people
 def submit_move(request: HttpRequest, match_id: int) -> HttpResponse:
     """A move from the table's forms; the answer is the table as the mover now sees it. A page
     that follows the match over its websocket gets nothing (204) or, for a refusal, the status
@@ -87,21 +105,66 @@ def leave_match(request: HttpRequest, match_id: int) -> HttpResponse:
 @require_POST
 @login_required
 def hand_seat(request: HttpRequest, match_id: int) -> HttpResponse:
-    """Give one's seat to a substitute named in the form."""
+    """Offer one's seat to the player named in the form; they take it only by accepting."""
     match = get_object_or_404(Match, pk=match_id)
     name = request.POST.get("username", "").strip()
     substitute = User.objects.filter(username__iexact=name, deleted_at__isnull=True).first()
     try:
         if substitute is None:
             raise services.MoveRefused(_("There is no player called %(name)s.") % {"name": name})
-        services.hand_seat(match_id=match.pk, user=request.user, substitute=substitute)
+        services.offer_seat(match_id=match.pk, user=request.user, substitute=substitute)
     except services.MoveRefused as refusal:
         messages.error(request, _(refusal.message))
     else:
         messages.success(
-            request, _("%(name)s plays your seat now.") % {"name": substitute.public_name}
+            request,
+            _("%(name)s is asked to take your seat; play on until they accept.")
+            % {"name": substitute.public_name},
         )
     return redirect(match)
+
+
+@require_POST
+@login_required
+def withdraw_seat_offer(request: HttpRequest, match_id: int) -> HttpResponse:
+    match = get_object_or_404(Match, pk=match_id)
+    try:
+        services.withdraw_seat_offer(match_id=match.pk, user=request.user)
+    except services.MoveRefused as refusal:
+        messages.error(request, _(refusal.message))
+    else:
+        messages.success(request, _("Your seat is no longer offered."))
+    return redirect(match)
+
+
+@require_safe
+@login_required
+def seat_offer(request: HttpRequest, offer_id: int) -> HttpResponse:
+    """The offer of a seat, as its player sees it: accept or decline."""
+    offer = get_object_or_404(
+        SeatOffer.objects.select_related("match", "from_user"), pk=offer_id, to_user=request.user
+    )
+    context = {"offer": offer, "game": GAMES.get(offer.match.game), "open": offer.is_open}
+    return render(request, "games/seat_offer.html", context)
+
+
+@require_POST
+@login_required
+def answer_seat_offer(request: HttpRequest, offer_id: int) -> HttpResponse:
+    """Accept (and sit at the match) or decline; a stale or forged answer changes nothing."""
+    answer = request.POST.get("answer")
+    try:
+        if answer == "accept":
+            offer = services.accept_seat_offer(offer_id=offer_id, user=request.user)
+            messages.success(request, _("The seat is yours: play on."))
+            return redirect(offer.match)
+        if answer != "decline":
+            raise services.MoveRefused(_("Accept or decline the offer."))
+        services.decline_seat_offer(offer_id=offer_id, user=request.user)
+        messages.success(request, _("You declined the seat."))
+    except services.MoveRefused as refusal:
+        messages.error(request, _(refusal.message))
+    return redirect("home")
 
 
 @require_POST
@@ -171,6 +234,7 @@ def rules_summary(request: HttpRequest, game: str) -> HttpResponse:
 
 
 @require_safe
+@private_to_its_people
 def match_replay(request: HttpRequest, match_id: int) -> HttpResponse:
     """Step through the moves; the arrows, the slider and the buttons all ask for `?step=`.
     `?step=last` is the newest move (the table links there with a link that does not change
@@ -187,6 +251,7 @@ def match_replay(request: HttpRequest, match_id: int) -> HttpResponse:
 
 
 @require_safe
+@private_to_its_people
 def match_record(request: HttpRequest, match_id: int) -> HttpResponse:
     """The finished match as its JSON record, to download or replay with `play_record`."""
     match = _match(match_id)

@@ -6,36 +6,55 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.template.loader import render_to_string
 from django.utils import translation
 
+from accounts.sockets import SessionBoundSocket
 from games.live import csrf_token_for
 from lobby.models import Table
+from lobby.selectors import may_see_table
 from lobby.services import LOBBY_GROUP, table_group
 from lobby.views import HOME, ROOM, home_context, room_context
 
 
-class LobbyConsumer(AsyncWebsocketConsumer):
+class LobbyConsumer(SessionBoundSocket, AsyncWebsocketConsumer):
     async def connect(self) -> None:
         self.table_id = self.scope["url_route"]["kwargs"].get("table_id")
         self.csrf_token = csrf_token_for(self.scope)
+        if self.table_id is not None and not await self._may_see():
+            await self.close(code=4404)
+            return
         self.group = LOBBY_GROUP if self.table_id is None else table_group(self.table_id)
         await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.bind_to_session()
         await self.accept()
 
     async def disconnect(self, code: int) -> None:
-        await self.channel_layer.group_discard(self.group, self.channel_name)
+        if hasattr(self, "group"):
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+        await self.unbind_from_session()
 
     async def lobby_changed(self, message: dict) -> None:
-        await self.send(text_data=await self._render())
+        """A player removed from a private table stops hearing of it."""
+        html = await self._render()
+        if html is None:
+            await self.close(code=4404)
+            return
+        await self.send(text_data=html)
 
     layer_reconnected = lobby_changed
     """Redis is back: the pushes told while it was away are lost (`config.channel_layer`)."""
 
     @database_sync_to_async
-    def _render(self) -> str:
+    def _may_see(self) -> bool:
+        return may_see_table(self.table_id, self.scope.get("user"))
+
+    @database_sync_to_async
+    def _render(self) -> str | None:
         user = self.scope.get("user")
         language = user.language if getattr(user, "is_authenticated", False) else None
         with translation.override(language or translation.get_language()):
             live = {"oob": True, "csrf_token": self.csrf_token}
             if self.table_id is None:
                 return render_to_string(HOME + "#open-tables", {**home_context(user), **live})
+            if not may_see_table(self.table_id, user):
+                return None
             table = Table.objects.select_related("host", "match").get(pk=self.table_id)
             return render_to_string(ROOM + "#room", {**room_context(table, user), **live})

@@ -22,6 +22,11 @@ def _visible_to(user: User | Any) -> Q:
     return visible
 
 
+def may_see_table(table_id: int, user: User | Any) -> bool:
+    """A private table's waiting room is its players' and invitees' alone."""
+    return Table.objects.filter(_visible_to(user), pk=table_id).exists()
+
+
 def open_tables(user: User | Any) -> QuerySet[Table]:
     """Tables waiting for players that this user may see."""
     return (
@@ -97,10 +102,16 @@ def vacation_of(user: User, now: datetime) -> VacationState:
 
 
 def seats_wanting_substitutes(user: User | Any) -> QuerySet[Seat]:
-    """Seats of running matches whose players asked for a volunteer (not the user's own)."""
+    """Seats of running matches whose players asked for a volunteer (not the user's own); a
+    private table's match asks its invitees only."""
+    public = Q(match__table__isnull=True) | Q(match__table__private=False)
     seats = Seat.objects.filter(
         substitute_wanted=True, is_bot=False, match__status=Match.Status.ACTIVE
     ).select_related("match", "user")
     if getattr(user, "is_authenticated", False):
-        seats = seats.exclude(match__seats__user=user)
+        seats = seats.filter(public | Q(match__table__invitations__invitee=user)).exclude(
+            match__seats__user=user
+        )
+    else:
+        seats = seats.filter(public)
     return seats.order_by("match__started_at")[:20]

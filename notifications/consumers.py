@@ -5,11 +5,12 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.template.loader import render_to_string
 from django.utils import translation
 
+from accounts.sockets import SessionBoundSocket
 from notifications.context_processors import bell_context
 from notifications.services import user_group
 
 
-class BellConsumer(AsyncWebsocketConsumer):
+class BellConsumer(SessionBoundSocket, AsyncWebsocketConsumer):
     async def connect(self) -> None:
         user = self.scope.get("user")
         if not getattr(user, "is_authenticated", False):
@@ -17,11 +18,13 @@ class BellConsumer(AsyncWebsocketConsumer):
             return
         self.group = user_group(user.pk)
         await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.bind_to_session()
         await self.accept()
 
     async def disconnect(self, code: int) -> None:
         if hasattr(self, "group"):
             await self.channel_layer.group_discard(self.group, self.channel_name)
+        await self.unbind_from_session()
 
     async def bell_changed(self, message: dict) -> None:
         await self.send(text_data=await self._render())

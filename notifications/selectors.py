@@ -36,5 +36,6 @@ def sentence(notification: Notification) -> str:
         "match_ended": _("%(game)s #%(match)s has ended: you placed %(rank)s."),
         "replaced_by_bot": _("Your time ran out in %(game)s #%(match)s; a bot plays your seat."),
         "turn_reminder": _("Two hours left for your move in %(game)s #%(match)s."),
+        "seat_offer": _("%(name)s offers you their seat in %(game)s #%(match)s."),
     }
     return texts[notification.kind] % params

@@ -78,6 +78,16 @@ def mark_match_read(*, user: User, match_id: int) -> int:
     return count
 
 
+def mark_answered(*, user_id: int, kind: str, link: str) -> int:
+    """A notice that asked a question (a seat offer) is read once the question is settled."""
+    count = Notification.objects.filter(
+        user_id=user_id, kind=kind, link=link, read_at__isnull=True
+    ).update(read_at=timezone.now())
+    if count:
+        transaction.on_commit(lambda: _ring(user_id))
+    return count
+
+
 def mark_all_read(*, user: User) -> int:
     count = Notification.objects.filter(user=user, read_at__isnull=True).update(
         read_at=timezone.now()

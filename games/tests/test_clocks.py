@@ -9,8 +9,9 @@ from django.utils import timezone
 
 from games import services
 from games.kosmopolis import engine
-from games.models import Match, Seat, SeatHandover
+from games.models import Match, Seat, SeatHandover, SeatOffer
 from games.tests.playing import play_first_legal_move
+from notifications.models import Notification
 
 pytestmark = pytest.mark.django_db
 
@@ -127,17 +128,82 @@ def test_the_clock_filter_reads_like_a_chess_clock():
     assert [clock(ms) for ms in (0, 65_000, 3_723_000, -5)] == ["0:00", "1:05", "1:02:03", "0:00"]
 
 
-def test_a_player_hands_the_seat_to_a_substitute_and_both_stay_on_record(client, people):
-    match = services.start_match(game="kosmopolis", players=people[:2])
+def test_a_seat_offered_stays_with_its_holder_until_the_player_accepts(client, people):
+    match = services.start_match(game="kosmopolis", players=people[:2], rated=True)
     with pytest.raises(services.MoveRefused, match="already plays"):
-        services.hand_seat(match_id=match.pk, user=people[0], substitute=people[1])
+        services.offer_seat(match_id=match.pk, user=people[0], substitute=people[1])
     client.force_login(people[0])
     client.post(reverse("match_hand_seat", args=[match.pk]), {"username": "ota"})
+    seat = _seat(match, 0)
+    assert (seat.user, seat.is_bot) == (people[0], False)
+    assert not SeatHandover.objects.exists()
+    offer = SeatOffer.objects.get(match=match)
+    notice = Notification.objects.get(user=people[2], kind="seat_offer")
+    assert notice.link == offer.get_absolute_url()
+    client.force_login(people[2])
+    notices = client.get(reverse("notification_list")).content.decode()
+    assert reverse("seat_offer_answer", args=[offer.pk]) in notices
+    page = client.get(notice.link).content.decode()
+    assert "Eva offers you their seat" in page
+    assert "Accept the seat" in page
+    response = client.post(reverse("seat_offer_answer", args=[offer.pk]), {"answer": "accept"})
+    assert response.url == match.get_absolute_url()
     seat = _seat(match, 0)
     assert (seat.user, seat.is_bot) == (people[2], False)
     handover = SeatHandover.objects.get(match=match)
     assert (handover.seat, handover.from_user, handover.to_user) == (0, people[0], people[2])
+    notice.refresh_from_db()
+    assert notice.read_at is not None
+    again = client.post(
+        reverse("seat_offer_answer", args=[offer.pk]), {"answer": "accept"}, follow=True
+    )
+    assert "This offer is no longer open." in again.content.decode()
+    assert SeatHandover.objects.count() == 1
     play_first_legal_move(match, people[2], 0)
+
+
+def test_a_declined_or_withdrawn_offer_leaves_the_seat_and_cannot_be_accepted(client, people):
+    match = services.start_match(game="kosmopolis", players=people[:2])
+    declined = services.offer_seat(match_id=match.pk, user=people[0], substitute=people[2])
+    client.force_login(people[2])
+    client.post(reverse("seat_offer_answer", args=[declined.pk]), {"answer": "decline"})
+    with pytest.raises(services.MoveRefused, match="no longer open"):
+        services.accept_seat_offer(offer_id=declined.pk, user=people[2])
+    withdrawn = services.offer_seat(match_id=match.pk, user=people[0], substitute=people[3])
+    client.force_login(people[0])
+    client.post(reverse("match_withdraw_offer", args=[match.pk]))
+    client.force_login(people[3])
+    response = client.post(
+        reverse("seat_offer_answer", args=[withdrawn.pk]), {"answer": "accept"}, follow=True
+    )
+    assert "This offer is no longer open." in response.content.decode()
+    assert "no longer open" in client.get(withdrawn.get_absolute_url()).content.decode()
+    assert _seat(match, 0).user == people[0]
+    assert not SeatHandover.objects.exists()
+
+
+def test_a_forged_or_stale_acceptance_is_refused(client, people):
+    match = services.start_match(game="kosmopolis", players=people[:2])
+    offer = services.offer_seat(match_id=match.pk, user=people[0], substitute=people[2])
+    with pytest.raises(services.MoveRefused, match="not made to you"):
+        services.accept_seat_offer(offer_id=offer.pk, user=people[3])
+    client.force_login(people[3])
+    assert client.get(offer.get_absolute_url()).status_code == 404
+    response = client.post(
+        reverse("seat_offer_answer", args=[offer.pk]), {"answer": "accept"}, follow=True
+    )
+    assert "This offer was not made to you." in response.content.decode()
+    replaced = services.offer_seat(match_id=match.pk, user=people[0], substitute=people[3])
+    with pytest.raises(services.MoveRefused, match="no longer open"):
+        services.accept_seat_offer(offer_id=offer.pk, user=people[2])
+    services.leave_match(match_id=match.pk, user=people[0], reason=Seat.Left.RESIGNED)
+    with pytest.raises(services.MoveRefused, match="no longer open"):
+        services.accept_seat_offer(offer_id=replaced.pk, user=people[3])
+    replaced.refresh_from_db()
+    assert replaced.answer == SeatOffer.Answer.WITHDRAWN
+    assert not Notification.objects.filter(user=people[3], read_at__isnull=True).exists()
+    assert _seat(match, 0).user == people[0]
+    assert not SeatHandover.objects.exists()
 
 
 def test_a_vacation_pauses_turn_based_clocks_within_the_yearly_allowance(people):

@@ -573,7 +573,8 @@ def test_a_seat_handed_over_is_pushed_at_an_unchanged_move_number(people, match)
 
     @database_sync_to_async
     def hand_over():
-        services.hand_seat(match_id=match.pk, user=people[2], substitute=people[3])
+        offer = services.offer_seat(match_id=match.pk, user=people[2], substitute=people[3])
+        services.accept_seat_offer(offer_id=offer.pk, user=people[3])
 
     async def scenario():
         eva, jan = _connect(match, people[0]), _connect(match, people[1])

@@ -1,0 +1,120 @@
+"""A websocket acts as its player only while the session it was opened with still signs that
+player in. Logging out ends the session; a password change or a deleted account ends every
+other session of the player (Django checks a session against the password hash). The sockets
+of an ended session are closed: each socket listens on its session's group and its player's,
+and is told when either may have ended. A socket that sends moves also checks its session for
+each move, so a push lost on the way (Redis away) lets no move through."""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+from importlib import import_module
+from typing import Any
+
+from channels.db import database_sync_to_async
+from django.conf import settings
+from django.contrib import auth
+from django.contrib.auth.signals import user_logged_out
+from django.db import transaction
+from django.db.models.signals import post_save
+from django.dispatch import receiver
+from django.http import HttpRequest
+from redis.exceptions import RedisError
+
+from accounts.models import User
+from games.live import tell_group
+
+logger = logging.getLogger(__name__)
+
+SESSION_ENDED = 4401
+"""The close code of a socket whose session ended (htmx's socket does not reconnect on it)."""
+
+
+def session_group(session_key: str) -> str:
+    """The sockets of one session (named by a digest: the key itself is a secret)."""
+    return "session-" + hashlib.sha256(session_key.encode()).hexdigest()[:40]
+
+
+def account_group(user_id: int) -> str:
+    """Every socket of one player, whatever the session."""
+    return f"account-{user_id}"
+
+
+def session_holds(scope: dict[str, Any]) -> bool:
+    """Whether the socket's session still signs in the socket's player: not logged out, no
+    password changed since, the account not deleted. An anonymous socket acts as nobody, so it
+    always holds. A scope without a session did not come through the session and auth stack of
+    `config.asgi` (a test's, which puts its player in itself), so its player is as given."""
+    user = scope.get("user")
+    if not getattr(user, "is_authenticated", False):
+        return True
+    session = scope.get("session")
+    if session is None:
+        return True
+    key = session.session_key
+    if not key:
+        return False
+    request = HttpRequest()
+    request.session = import_module(settings.SESSION_ENGINE).SessionStore(key)
+    current = auth.get_user(request)
+    return current.is_authenticated and current.pk == user.pk and current.is_active
+
+
+class SessionBoundSocket:
+    """Mixin for the consumers: join the session's and the player's groups on connect, leave
+    them on disconnect, and close the socket when its session ended."""
+
+    bound_groups: list[str]
+
+    async def bind_to_session(self) -> None:
+        scope: dict[str, Any] = self.scope  # type: ignore[attr-defined]
+        user = scope.get("user")
+        session = scope.get("session")
+        self.bound_groups = []
+        if getattr(user, "is_authenticated", False):
+            self.bound_groups.append(account_group(user.pk))
+            if session is not None and session.session_key:
+                self.bound_groups.append(session_group(session.session_key))
+        for group in self.bound_groups:
+            await self.channel_layer.group_add(group, self.channel_name)  # type: ignore[attr-defined]
+
+    async def unbind_from_session(self) -> None:
+        """Leave the groups; with Redis away the socket is gone all the same."""
+        for group in getattr(self, "bound_groups", []):
+            try:
+                await self.channel_layer.group_discard(group, self.channel_name)  # type: ignore[attr-defined]
+            except (RedisError, OSError):
+                logger.warning("A closed socket could not leave %s: Redis is away", group)
+
+    async def session_ended(self, message: dict) -> None:
+        """The session was logged out."""
+        await self.close(code=SESSION_ENDED)  # type: ignore[attr-defined]
+
+    async def account_changed(self, message: dict) -> None:
+        """The player's password or account changed: sessions other than the one that made the
+        change end with it."""
+        if not await database_sync_to_async(session_holds)(self.scope):  # type: ignore[attr-defined]
+            await self.close(code=SESSION_ENDED)  # type: ignore[attr-defined]
+
+
+@receiver(user_logged_out)
+def _close_logged_out_sockets(sender: Any, request: HttpRequest, user: Any, **kwargs: Any) -> None:
+    key = request.session.session_key
+    if key:
+        group = session_group(key)
+        transaction.on_commit(lambda: tell_group(group, {"type": "session.ended"}))
+
+
+@receiver(post_save, sender=User)
+def _check_sockets_of_changed_account(
+    sender: Any, instance: User, created: bool, update_fields: Any = None, **kwargs: Any
+) -> None:
+    """A save of the whole player (a password set, an account deleted or deactivated) makes
+    the player's sockets check their sessions; a save of a few other fields does not."""
+    if created or instance.is_bot:
+        return
+    if update_fields is not None and not {"password", "is_active"} & set(update_fields):
+        return
+    group = account_group(instance.pk)
+    transaction.on_commit(lambda: tell_group(group, {"type": "account.changed"}))

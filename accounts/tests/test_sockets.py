@@ -1,0 +1,155 @@
+"""A websocket acts as its player only while the session it was opened with holds: logging
+out, changing the password and deleting the account close it, and a move over it is refused."""
+
+import json
+
+import pytest
+from asgiref.sync import async_to_sync
+from channels.auth import AuthMiddlewareStack
+from channels.db import database_sync_to_async
+from channels.routing import URLRouter
+from channels.testing import WebsocketCommunicator
+from django.conf import settings
+from django.contrib.sessions.backends.db import SessionStore
+from django.test import Client
+from django.urls import reverse
+
+from accounts.models import User
+from accounts.sockets import SESSION_ENDED
+from config.routing import websocket_urlpatterns
+from games import services
+from games.kosmopolis import engine
+from games.models import Move
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+PASSWORD = "heslo-123-abc"
+
+
+@pytest.fixture
+def people():
+    return [
+        User.objects.create_user(name, f"{name}@example.com", PASSWORD, language="en")
+        for name in ("eva", "jan", "ota")
+    ]
+
+
+@pytest.fixture
+def match(people):
+    return services.start_match(game="kosmopolis", players=people)
+
+
+def _signed_in(user: User) -> Client:
+    client = Client()
+    assert client.login(username=user.username, password=PASSWORD)
+    return client
+
+
+def _socket(client: Client, path: str) -> WebsocketCommunicator:
+    """A socket opened by the client's browser: its cookies go through the site's session and
+    auth stack, as in `config.asgi`."""
+    cookie = f"{settings.SESSION_COOKIE_NAME}={client.cookies[settings.SESSION_COOKIE_NAME].value}"
+    stack = AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
+    return WebsocketCommunicator(stack, path, headers=[(b"cookie", cookie.encode())])
+
+
+def _paths(match) -> list[str]:
+    return [f"/ws/matches/{match.pk}/", "/ws/lobby/", "/ws/notifications/"]
+
+
+async def _drain(socket: WebsocketCommunicator) -> None:
+    while not await socket.receive_nothing(timeout=0.1):
+        await socket.receive_output()
+
+
+async def _closed(socket: WebsocketCommunicator) -> int | None:
+    """The close code the socket got, skipping pushes sent before it."""
+    while True:
+        output = await socket.receive_output(timeout=3)
+        if output["type"] == "websocket.close":
+            return output.get("code")
+
+
+def _closed_after(client: Client, paths: list[str], action) -> list[int | None]:
+    async def scenario() -> list[int | None]:
+        sockets = [_socket(client, path) for path in paths]
+        try:
+            for socket in sockets:
+                assert (await socket.connect())[0]
+                await _drain(socket)
+            await database_sync_to_async(action)()
+            return [await _closed(socket) for socket in sockets]
+        finally:
+            for socket in sockets:
+                await socket.disconnect()
+
+    return async_to_sync(scenario)()
+
+
+def test_logging_out_closes_the_sessions_sockets(people, match):
+    eva = _signed_in(people[0])
+    codes = _closed_after(eva, _paths(match), lambda: eva.post(reverse("account_logout")))
+    assert codes == [SESSION_ENDED] * 3
+
+
+def test_a_password_change_closes_the_sockets_of_the_other_sessions(people, match):
+    phone, laptop = _signed_in(people[0]), _signed_in(people[0])
+    new = "jine-heslo-456-def"
+
+    def change_password() -> None:
+        form = {"oldpassword": PASSWORD, "password1": new, "password2": new}
+        assert laptop.post(reverse("account_change_password"), form).status_code == 302
+
+    assert _closed_after(phone, _paths(match), change_password) == [SESSION_ENDED] * 3
+
+
+def test_deleting_the_account_closes_the_sockets_of_every_session(people, match):
+    phone, laptop = _signed_in(people[0]), _signed_in(people[0])
+
+    def delete() -> None:
+        form = {"password": PASSWORD, "confirm": "on"}
+        assert laptop.post(reverse("delete_account"), form).status_code == 302
+
+    assert _closed_after(phone, _paths(match), delete) == [SESSION_ENDED] * 3
+
+
+def test_a_move_over_the_socket_of_an_ended_session_is_refused(people, match):
+    """Even when the push that would close the socket is lost, the move checks the session."""
+    eva = _signed_in(people[0])
+    move = engine.legal_moves(match.state, 0)[0]
+    frame = json.dumps({"type": "draft", "cards": move["cards"], "expected_seq": "0"})
+
+    async def scenario() -> int | None:
+        socket = _socket(eva, f"/ws/matches/{match.pk}/")
+        try:
+            assert (await socket.connect())[0]
+            await _drain(socket)
+            await database_sync_to_async(
+                SessionStore(eva.cookies[settings.SESSION_COOKIE_NAME].value).flush
+            )()
+            await socket.send_to(text_data=frame)
+            return await _closed(socket)
+        finally:
+            await socket.disconnect()
+
+    assert async_to_sync(scenario)() == SESSION_ENDED
+    assert not Move.objects.filter(match=match).exists()
+
+
+def test_a_socket_of_a_live_session_still_moves(people, match):
+    eva = _signed_in(people[0])
+    move = engine.legal_moves(match.state, 0)[0]
+    frame = json.dumps({"type": "draft", "cards": move["cards"], "expected_seq": "0"})
+
+    async def scenario() -> str:
+        socket = _socket(eva, f"/ws/matches/{match.pk}/")
+        try:
+            assert (await socket.connect())[0]
+            await _drain(socket)
+            await socket.send_to(text_data=frame)
+            return await socket.receive_from(timeout=3)
+        finally:
+            await socket.disconnect()
+
+    assert 'data-seq="1"' in async_to_sync(scenario)()
+    assert Move.objects.filter(match=match).count() == 1
