@@ -125,16 +125,16 @@ for _tile in _DATA["cat_tiles"]:
     TILE_SHAPE[_tile["id"]] = _tile["shape"]
     TILE_KIND[_tile["id"]] = "cat"
     CAT_COLOUR[_tile["id"]] = _tile["colour"]
-    _SHAPE_CELLS[_tile["shape"]] = [tuple(c) for c in _tile["cells"]]  # type: ignore[misc]
+    _SHAPE_CELLS[_tile["shape"]] = [tuple(c) for c in _tile["cells"]]
 for _kind, _key in (("oshax", "oshax_tiles"), ("common", "common_treasures")):
     for _tile in _DATA[_key]:
         TILE_SHAPE[_tile["id"]] = _tile["shape"]
         TILE_KIND[_tile["id"]] = _kind
-        _SHAPE_CELLS[_tile["shape"]] = [tuple(c) for c in _tile["cells"]]  # type: ignore[misc]
+        _SHAPE_CELLS[_tile["shape"]] = [tuple(c) for c in _tile["cells"]]
 for _tile in _DATA["rare_treasures"]:
     TILE_SHAPE[_tile["id"]] = _tile["shape"]
     TILE_KIND[_tile["id"]] = "rare"
-    _SHAPE_CELLS[_tile["shape"]] = [tuple(c) for c in _tile["cells"]]  # type: ignore[misc]
+    _SHAPE_CELLS[_tile["shape"]] = [tuple(c) for c in _tile["cells"]]
 
 CAT_IDS: Final[tuple[str, ...]] = tuple(t["id"] for t in _DATA["cat_tiles"])
 OSHAX_IDS: Final[tuple[str, ...]] = tuple(t["id"] for t in _DATA["oshax_tiles"])

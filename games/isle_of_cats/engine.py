@@ -23,7 +23,6 @@ from games.isle_of_cats.components import (
     CAT_IDS,
     COLOUR_CARD_IDS,
     COLOUR_CARDS,
-    COLOUR_CARDS as _COLOUR_OF_CARD,
     COLOURS,
     COLUMNS,
     COMMON_IDS,
@@ -49,7 +48,6 @@ from games.isle_of_cats.components import (
     SISTER_CARDS,
     SISTER_COLOUR_POINTS,
     SISTER_IDS,
-    SMALL_SHAPES,
     SOLO_BASIC_IDS,
     SOLO_HARD_IDS,
     SOLO_LESSONS,
@@ -112,7 +110,9 @@ STACK_KEYS = frozenset(
         "sister_deck",
     }
 )
-SOLO_STACK_KEYS = frozenset({"oshax_row", "colour_cards", "solo_lessons", "solo_hard", "sister_deck"})
+SOLO_STACK_KEYS = frozenset(
+    {"oshax_row", "colour_cards", "solo_lessons", "solo_hard", "sister_deck"}
+)
 T_AND_B = "own_turn_or_post_buy"
 
 
@@ -796,10 +796,7 @@ class _Plan:
     def place(self, tile: str, raw: Any, colour: str | None, what: str) -> list[int]:
         shape = TILE_SHAPE[tile]
         if not isinstance(raw, list) or any(
-            not isinstance(c, list)
-            or len(c) != 2
-            or type(c[0]) is not int
-            or type(c[1]) is not int
+            not isinstance(c, list) or len(c) != 2 or type(c[0]) is not int or type(c[1]) is not int
             for c in raw
         ):
             raise IllegalMove(f"{what}: cells must be a list of [x, y] integer pairs.")
@@ -816,9 +813,7 @@ class _Plan:
         if any(self.grid[i] > 0 or i in self.extra for i in indices):
             raise IllegalMove(f"{what}: a cell is already covered.")
         if self.player["tiles"] or self.extra:
-            near = any(
-                self.grid[n] > 0 or n in self.extra for i in indices for n in NEIGHBOURS[i]
-            )
+            near = any(self.grid[n] > 0 or n in self.extra for i in indices for n in NEIGHBOURS[i])
             if not near:
                 raise IllegalMove(f"{what}: the tile must touch a tile already on the boat.")
         self.extra.update(indices)
@@ -1030,7 +1025,10 @@ def _basket(player: dict[str, Any], raw: Any) -> dict[str, Any]:
     raise IllegalMove("Unknown basket.")
 
 
-def _zone_of(state: State, tile: Any, zone: Any, allowed: tuple[str, ...] = ZONES) -> str:
+def _zone_of(
+    state: State, tile: Any, zone: Any, allowed: tuple[str, ...] = ZONES
+) -> tuple[str, str]:
+    """The named cat and the zone it lies in, checked against the move's `zone`."""
     if not isinstance(tile, str):
         raise IllegalMove("Name the cat to rescue.")
     found = next((z for z in ZONES if tile in state["zones"][z]), None)
@@ -1040,13 +1038,12 @@ def _zone_of(state: State, tile: Any, zone: Any, allowed: tuple[str, ...] = ZONE
         raise IllegalMove("That cat is not in that zone.")
     if found not in allowed:
         raise IllegalMove("This card cannot rescue from that zone.")
-    return found
+    return tile, found
 
 
 def _move_rescue(state: State, seat: int, move: Move, events: list[Event]) -> None:
     player = state["players"][seat]
-    tile = move.get("tile")
-    zone = _zone_of(state, tile, move.get("zone"))
+    tile, zone = _zone_of(state, move.get("tile"), move.get("zone"))
     basket = _basket(player, move.get("basket"))
     cost = rescue_cost(player, zone)
     if player["fish"] < cost:
@@ -1180,10 +1177,11 @@ def _move_play(state: State, seat: int, move: Move, events: list[Event]) -> None
         for entry in entries:
             if not isinstance(entry, dict) or not set(entry) <= {"tile", "zone", "cells", "bonus"}:
                 raise IllegalMove("A rescue is {tile, zone, cells, bonus}.")
-            tile = entry.get("tile")
+            tile, zone = _zone_of(
+                state, entry.get("tile"), entry.get("zone"), tuple(effect["zones"])
+            )
             if tile in seen:
                 raise IllegalMove("Each cat can be rescued once.")
-            zone = _zone_of(state, tile, entry.get("zone"), tuple(effect["zones"]))
             seen.add(tile)
             cost = rescue_cost(player, zone) if effect["pay_fish"] else 0
             if fish < cost:
@@ -1525,11 +1523,7 @@ def boat_facts(player: dict[str, Any]) -> dict[str, Any]:
         if len(group) >= 3:
             families.append((colour[number], sorted(group)))
     in_family = {n for _c, group in families for n in group}
-    edge = {
-        number
-        for number in colour
-        if any(i in EDGE_CELLS for i in tiles[number - 1]["cells"])
-    }
+    edge = {number for number in colour if any(i in EDGE_CELLS for i in tiles[number - 1]["cells"])}
     treasure_cells = {
         i
         for entry in tiles
@@ -1618,9 +1612,7 @@ def lesson_score(
     if kind == "full_columns_each":
         return points * sum(1 for col in COLUMNS if col and all(i in covered for i in col))
     if kind == "sections_full_each":
-        return points * sum(
-            1 for cells in SECTIONS.values() if all(i in covered for i in cells)
-        )
+        return points * sum(1 for cells in SECTIONS.values() if all(i in covered for i in cells))
     if kind == "maps_matched_each":
         return points * sum(
             1 for mc, i in MAPS.items() if grid[i] > 0 and colours.get(grid[i]) == mc
@@ -1643,8 +1635,7 @@ def lesson_score(
         return points * sum(
             1
             for n, nc in colours.items()
-            if nc == c
-            and any(m in treasure for i in tiles[n - 1]["cells"] for m in NEIGHBOURS[i])
+            if nc == c and any(m in treasure for i in tiles[n - 1]["cells"] for m in NEIGHBOURS[i])
         )
     raise ValueError(f"Unknown lesson kind {kind}.")
 
@@ -1681,7 +1672,6 @@ def sister_lesson_score(rule: dict[str, Any], points: int, state: State) -> int:
     if kind == "sister_removed_rares_each":
         return points * int(removed["rares"])
     grid = facts["grid"]
-    tiles = player["tiles"]
     if kind == "colour_without_rat_each":
         with_rat = {colours[grid[i]] for i in RATS if grid[i] in colours}
         return points * sum(1 for c in COLOURS if c not in with_rat)
@@ -1691,7 +1681,6 @@ def sister_lesson_score(rule: dict[str, Any], points: int, state: State) -> int:
     if kind == "colour_without_family_each":
         with_family = {fc for fc, _g in facts["families"]}
         return points * sum(1 for c in COLOURS if c not in with_family)
-    del tiles
     raise ValueError(f"Unknown sister lesson kind {kind}.")
 
 
@@ -1701,13 +1690,9 @@ def score_sheet(state: State, seat: int) -> dict[str, Any]:
     facts = boat_facts(player)
     covered = facts["covered"]
     solo = bool(state["solo"])
-    others = tuple(
-        _largest(boat_facts(p)) for s, p in enumerate(state["players"]) if s != seat
-    )
+    others = tuple(_largest(boat_facts(p)) for s, p in enumerate(state["players"]) if s != seat)
     rats = -sum(1 for i in RATS if i not in covered)
-    sections = -5 * sum(
-        1 for cells in SECTIONS.values() if not all(i in covered for i in cells)
-    )
+    sections = -5 * sum(1 for cells in SECTIONS.values() if not all(i in covered for i in cells))
     families_list = [
         {"colour": c, "size": len(group), "points": family_points(len(group))}
         for c, group in facts["families"]
@@ -1753,10 +1738,12 @@ def sister_sheet(state: State) -> dict[str, Any]:
     cards = []
     colour_total = 0
     for points, card in zip(SISTER_COLOUR_POINTS, sister["colour_cards"], strict=True):
-        colour = _COLOUR_OF_CARD[card]
+        colour = COLOUR_CARDS[card]
         got = points * facts["count"][colour]
         colour_total += got
-        cards.append({"card": card, "colour": colour, "cats": facts["count"][colour], "points": got})
+        cards.append(
+            {"card": card, "colour": colour, "cats": facts["count"][colour], "points": got}
+        )
     lessons = []
     for card in sister["lessons"]:
         info = SOLO_LESSONS[card]
@@ -1764,7 +1751,12 @@ def sister_sheet(state: State) -> dict[str, Any]:
             {"card": card, "points": sister_lesson_score(info["rule"], int(info["points"]), state)}
         )
     total = colour_total + sum(entry["points"] for entry in lessons)
-    return {"colour_cards": cards, "colour_points": colour_total, "lessons": lessons, "total": total}
+    return {
+        "colour_cards": cards,
+        "colour_points": colour_total,
+        "lessons": lessons,
+        "total": total,
+    }
 
 
 def result(state: State) -> dict[str, Any] | None:
@@ -1896,17 +1888,3 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         else None
     )
     return public
-
-
-__all__ = [
-    "COLOUR_CARDS",
-    "IllegalMove",
-    "apply",
-    "apply_in_place",
-    "is_over",
-    "legal_moves",
-    "result",
-    "setup",
-    "to_act",
-    "view",
-]
