@@ -77,6 +77,9 @@ def _neighbours(i: int) -> tuple[int, ...]:
     )
 
 
+EMPTY_GRID: Final[tuple[int, ...]] = tuple(0 if i in BOAT_SET else -1 for i in range(GRID_SIZE))
+"""A boat with no tiles: 0 = free boat cell, -1 = off the boat (tile numbers are 1-based)."""
+
 NEIGHBOURS: Final[tuple[tuple[int, ...], ...]] = tuple(
     _neighbours(i) if i in BOAT_SET else () for i in range(GRID_SIZE)
 )

@@ -30,10 +30,10 @@ from games.isle_of_cats.components import (
     COMMONS_PER_SHAPE,
     DAYS,
     EDGE_CELLS,
+    EMPTY_GRID,
     FAMILY_EACH_ABOVE,
     FAMILY_VALUES,
     FISH_PER_DAY,
-    GRID_SIZE,
     HEIGHT,
     MAPS,
     NEIGHBOURS,
@@ -235,9 +235,6 @@ def setup(
 
 
 def _new_player() -> dict[str, Any]:
-    grid = [-1] * GRID_SIZE
-    for i in BOAT_CELLS:
-        grid[i] = 0
     return {
         "fish": 0,
         "hand": [],
@@ -254,7 +251,7 @@ def _new_player() -> dict[str, Any]:
         "baskets_used": 0,
         "lessons": [],
         "tiles": [],
-        "grid": grid,
+        "grid": list(EMPTY_GRID),
         "look": None,
         "bait": False,
         "last_paid": None,
