@@ -268,7 +268,7 @@ def _options(seats: int, options: Any) -> tuple[list[str], int]:
     sets = options.get("lesson_sets", ["A", "B", "C"])
     if (
         not isinstance(sets, list)
-        or any(s not in LESSON_SET_CARDS for s in sets)
+        or any(not isinstance(s, str) or s not in LESSON_SET_CARDS for s in sets)
         or len(set(sets)) != len(sets)
     ):
         raise ValueError("lesson_sets must be a list of distinct sets among A, B and C.")

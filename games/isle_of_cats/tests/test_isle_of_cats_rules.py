@@ -25,6 +25,7 @@ from games.rules import IllegalMove
         (2, {"lesson_sets": ["D"]}),
         (2, {"lesson_sets": ["A", "A"]}),
         (2, {"lesson_sets": "ABC"}),
+        (2, {"lesson_sets": [["A"]]}),
         (2, {"family": True}),
     ],
 )
