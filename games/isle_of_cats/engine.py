@@ -738,36 +738,19 @@ def _end_day(state: State, events: list[Event]) -> None:
 # --- placement ---------------------------------------------------------------------------------
 
 
-def _frontier(grid: list[int], extra: set[int] | None = None) -> set[int]:
-    covered = [i for i in BOAT_CELLS if grid[i] > 0]
-    if extra:
-        covered.extend(extra)
-    return {n for i in covered for n in NEIGHBOURS[i]}
-
-
 def _placements(
     player: dict[str, Any], shape: str, *, first_only: bool = False
 ) -> list[tuple[int, ...]]:
     """Legal placements (P3-P5) of a shape on the seat's boat, as sorted grid indices."""
-    grid = player["grid"]
-    found = []
+    every = PLACEMENTS[shape]
     if not player["tiles"]:
-        for cells in PLACEMENTS[shape]:
-            found.append(cells)
-            if first_only:
-                break
-        return found
-    frontier = _frontier(grid)
-    for cells in PLACEMENTS[shape]:
-        ok = True
-        near = False
-        for i in cells:
-            if grid[i]:
-                ok = False
-                break
-            if i in frontier:
-                near = True
-        if ok and near:
+        return list(every[:1]) if first_only else list(every)
+    grid = player["grid"]
+    free = {i for i in BOAT_CELLS if grid[i] == 0}
+    frontier = {n for i in BOAT_CELLS if grid[i] > 0 for n in NEIGHBOURS[i]} & free
+    found = []
+    for cells in every:
+        if free.issuperset(cells) and not frontier.isdisjoint(cells):
             found.append(cells)
             if first_only:
                 break
