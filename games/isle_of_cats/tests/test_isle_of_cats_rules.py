@@ -1076,3 +1076,58 @@ def test_an_empty_deck_reshuffles_the_discards_from_the_seed():
     state["deck"] = []
     state["discard"] = []
     assert engine._draw(state, 2) == []
+
+
+# --- move enumeration (section 6.12) ------------------------------------------------------------
+
+
+def test_select_rescue_lists_all_subsets_up_to_eight_cards():
+    state = select_table(2, [["001", "002", "003"], ["004"]])
+    assert len(engine.legal_moves(state, 0)) == 8
+    many = [f"{n:03d}" for n in range(1, 10)]
+    state = select_table(2, [many, ["010"]])
+    moves = engine.legal_moves(state, 0)
+    assert [m["cards"] for m in moves] == [[], *([c] for c in many), many]
+
+
+def test_buy_lists_finish_false_only_with_a_t_and_b_card():
+    state = engine.setup(2, {}, 6)
+    _draft_all(state)
+    state["players"][0]["picks"] = ["081", "013"]
+    moves = engine.legal_moves(state, 0)
+    unfinished = [m["cards"] for m in moves if m["finish"] is False]
+    assert sorted(unfinished) == [["081"], ["081", "013"]]
+    assert len(moves) == 4 + 2
+
+
+def test_arrange_lists_the_default_split_and_single_swaps():
+    state = rescue_table(1, hand=["077", "114"])
+    engine.apply_in_place(state, 0, {"type": "play", "card": "077"})
+    engine.apply_in_place(state, 0, {"type": "pass"})
+    while state["phase"] != "arrange":
+        engine.apply_in_place(state, 0, {"type": "pass"})
+    held = state["held"]
+    moves = engine.legal_moves(state, 0)
+    assert moves[0] == {"type": "arrange", "left": held[:4], "right": held[4:]}
+    assert len(moves) == 1 + 4 * 4
+    # Solo positions 1-8: any order is allowed, the left zone taking the first four.
+    engine.apply_in_place(
+        state, 0, {"type": "arrange", "left": held[::-1][:4], "right": held[::-1][4:]}
+    )
+    assert state["zones"]["left"] == held[::-1][:4]
+
+
+def test_every_rescue_placement_is_listed_with_the_canonical_basket():
+    state = rescue_table(left=["cat-01"], right=["cat-18"], fish=4, played=["013"], hand=["114"])
+    state["players"][0]["baskets_used"] = 1
+    rescues = [m for m in engine.legal_moves(state, 0) if m["type"] == "rescue"]
+    assert {m["tile"] for m in rescues} == {"cat-01"}  # the right zone costs 5
+    assert all(m["basket"] == {"type": "card", "card": "013"} for m in rescues)
+    assert len(rescues) == len(engine.PLACEMENTS["I3"])
+
+
+def test_find_lists_every_oshax_in_every_colour():
+    state = rescue_table(phase="rare_finds", hand=["107"])
+    state["oshax"] = ["oshax-4"]
+    finds = [m for m in engine.legal_moves(state, 0) if m["type"] == "find"]
+    assert len(finds) == 5 * len(engine.PLACEMENTS["X5"])
