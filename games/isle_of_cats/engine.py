@@ -585,13 +585,14 @@ def _can_rescue(state: State, seat: int) -> bool:
     player = state["players"][seat]
     if _canonical_basket(player) is None:
         return False
-    for zone in ZONES:
-        if player["fish"] < rescue_cost(player, zone):
-            continue
-        for tile in state["zones"][zone]:
-            if _placements(player, TILE_SHAPE[tile], first_only=True):
-                return True
-    return False
+    around = _around(player) if player["tiles"] else None
+    shapes = {
+        TILE_SHAPE[tile]
+        for zone in ZONES
+        if player["fish"] >= rescue_cost(player, zone)
+        for tile in state["zones"][zone]
+    }
+    return any(_placements(player, shape, first_only=True, around=around) for shape in shapes)
 
 
 def _canonical_basket(player: dict[str, Any]) -> dict[str, Any] | None:
@@ -739,15 +740,18 @@ def _end_day(state: State, events: list[Event]) -> None:
 
 
 def _placements(
-    player: dict[str, Any], shape: str, *, first_only: bool = False
+    player: dict[str, Any],
+    shape: str,
+    *,
+    first_only: bool = False,
+    around: tuple[set[int], set[int]] | None = None,
 ) -> list[tuple[int, ...]]:
-    """Legal placements (P3-P5) of a shape on the seat's boat, as sorted grid indices."""
+    """Legal placements (P3-P5) of a shape on the seat's boat, as sorted grid indices;
+    `around` = the boat's (free cells, free cells next to a tile) when already known."""
     every = PLACEMENTS[shape]
     if not player["tiles"]:
         return list(every[:1]) if first_only else list(every)
-    grid = player["grid"]
-    free = {i for i in BOAT_CELLS if grid[i] == 0}
-    frontier = {n for i in BOAT_CELLS if grid[i] > 0 for n in NEIGHBOURS[i]} & free
+    free, frontier = around or _around(player)
     found = []
     for cells in every:
         if free.issuperset(cells) and not frontier.isdisjoint(cells):
@@ -755,6 +759,14 @@ def _placements(
             if first_only:
                 break
     return found
+
+
+def _around(player: dict[str, Any]) -> tuple[set[int], set[int]]:
+    """The boat's free cells, and those of them next to a tile."""
+    grid = player["grid"]
+    free = {i for i in BOAT_CELLS if grid[i] == 0}
+    frontier = {n for i in BOAT_CELLS if grid[i] > 0 for n in NEIGHBOURS[i]} & free
+    return free, frontier
 
 
 def _xy(cells: tuple[int, ...] | list[int]) -> list[list[int]]:
@@ -1360,6 +1372,7 @@ def _arrange_moves(state: State) -> list[Move]:
 
 def _rescue_moves(state: State, seat: int) -> list[Move]:
     player = state["players"][seat]
+    around = _around(player)
     basket = _canonical_basket(player)
     if basket is None:
         return []
@@ -1368,7 +1381,7 @@ def _rescue_moves(state: State, seat: int) -> list[Move]:
         if player["fish"] < rescue_cost(player, zone):
             continue
         for tile in state["zones"][zone]:
-            for cells in _placements(player, TILE_SHAPE[tile]):
+            for cells in _placements(player, TILE_SHAPE[tile], around=around):
                 moves.append(
                     {
                         "type": "rescue",
@@ -1392,12 +1405,13 @@ def _common_choices(state: State, shapes: list[str] | tuple[str, ...]) -> list[s
 
 def _find_moves(state: State, seat: int) -> list[Move]:
     player = state["players"][seat]
+    around = _around(player)
     moves: list[Move] = []
     for card in dict.fromkeys(player["hand"]):
         info = CARDS[card]
         if info["kind"] == "oshax":
             for tile in state["oshax"]:
-                for cells in _placements(player, TILE_SHAPE[tile]):
+                for cells in _placements(player, TILE_SHAPE[tile], around=around):
                     xy = _xy(cells)
                     for colour in COLOURS:
                         moves.append(
@@ -1411,7 +1425,7 @@ def _find_moves(state: State, seat: int) -> list[Move]:
             effect = info["effect"]
             if effect["rare"]:
                 for tile in _rare_choices(state):
-                    for cells in _placements(player, TILE_SHAPE[tile]):
+                    for cells in _placements(player, TILE_SHAPE[tile], around=around):
                         moves.append(
                             {
                                 "type": "find",
@@ -1421,7 +1435,7 @@ def _find_moves(state: State, seat: int) -> list[Move]:
                         )
             if not effect["rare_required"] and effect["commons"]:
                 for shape in _common_choices(state, effect["common_shapes"]):
-                    for cells in _placements(player, shape):
+                    for cells in _placements(player, shape, around=around):
                         moves.append(
                             {
                                 "type": "find",
@@ -1434,6 +1448,7 @@ def _find_moves(state: State, seat: int) -> list[Move]:
 
 def _play_moves(state: State, seat: int) -> list[Move]:
     player = state["players"][seat]
+    around = _around(player)
     moves: list[Move] = []
     for card in player["hand"]:
         info = CARDS[card]
@@ -1447,12 +1462,12 @@ def _play_moves(state: State, seat: int) -> list[Move]:
                 if player["fish"] < cost:
                     continue
                 for tile in state["zones"][zone]:
-                    for cells in _placements(player, TILE_SHAPE[tile]):
+                    for cells in _placements(player, TILE_SHAPE[tile], around=around):
                         rescue = {"tile": tile, "zone": zone, "cells": _xy(cells)}
                         moves.append({"type": "play", "card": card, "rescues": [rescue]})
         elif kind == "take_commons":
             for shape in _common_choices(state, effect["shapes"]):
-                for cells in _placements(player, shape):
+                for cells in _placements(player, shape, around=around):
                     common = {"shape": shape, "cells": _xy(cells)}
                     moves.append({"type": "play", "card": card, "commons": [common]})
         elif kind == "refund_last_rescue":
