@@ -1131,3 +1131,24 @@ def test_find_lists_every_oshax_in_every_colour():
     state["oshax"] = ["oshax-4"]
     finds = [m for m in engine.legal_moves(state, 0) if m["type"] == "find"]
     assert len(finds) == 5 * len(engine.PLACEMENTS["X5"])
+
+
+def test_a_look_right_after_buying_resolves_before_done():
+    state = engine.setup(2, {}, 6)
+    _draft_all(state)
+    player = state["players"][0]
+    player["aside"] = ["013"]
+    player["picks"] = ["071"]
+    engine.apply_in_place(state, 0, {"type": "buy", "cards": ["071"], "finish": False})
+    state["deck"][:3] = ["081", "107", "001"]
+    engine.apply_in_place(state, 0, {"type": "play", "card": "071"})
+    with pytest.raises(IllegalMove, match="looked at"):
+        engine.apply_in_place(state, 0, {"type": "done"})
+    assert engine.legal_moves(state, 0)[0] == {"type": "resolve", "cards": []}
+    engine.apply_in_place(state, 0, {"type": "resolve", "cards": ["081"]})
+    assert player["hand"] == ["081"]
+    engine.apply_in_place(state, 0, {"type": "play", "card": "081"})
+    engine.apply_in_place(state, 0, {"type": "done"})
+    engine.apply_in_place(state, 1, {"type": "buy", "cards": []})
+    assert player["hand"] == ["013"]
+    assert player["fish"] == 20 - 1 - 1 + 4
