@@ -22,6 +22,8 @@ from games.isle_of_cats.components import (
 )
 
 RAT_SET = frozenset(RATS)
+HOLE_COST = 2.0
+"""A free cell walled in by a placement can only take a one-cell treasure later."""
 FISH_PER_RESCUE = 4
 """Fish the bot keeps in mind for each basket it expects to fill."""
 
@@ -80,7 +82,14 @@ class Boat:
                     if colour is not None and self.colour[number] == colour:
                         friends.add(number)
         rats = len(indices & RAT_SET)
-        return hug * 0.5 + 4.0 * len(friends) + 1.0 * rats + 0.8 * len(indices)
+        holes = 0
+        for i in indices:
+            for n in NEIGHBOURS[i]:
+                if n in indices or n in self.owner:
+                    continue
+                if all(m in indices or m in self.owner for m in NEIGHBOURS[n]):
+                    holes += 1
+        return hug * 0.5 + 4.0 * len(friends) + 1.0 * rats + 0.8 * len(indices) - HOLE_COST * holes
 
     def free_neighbour(self, cells: list[list[int]]) -> list[int] | None:
         """A free boat cell next to these cells, for a one-cell map bonus."""
