@@ -26,7 +26,9 @@ from django.http import QueryDict
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
+from config.guards import within_socket_limit
 from games.live import Pushes, csrf_token_for, pushes_batched, send_pushes, stored
 from games.models import Match
 from games.selectors import LOG_LENGTH, TABLE_REGIONS, load_table, seat_of, table_for
@@ -215,6 +217,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.sent: dict[str, str] = {}
         self.shown = -1
         self.phase: tuple[bool, bool, int | None] | None = None
+        self.refused = False
         self.csrf_token = csrf_token_for(self.scope)
         if not await self._exists():
             await self.close(code=4404)
@@ -258,7 +261,22 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         """A move from the table's forms (`move_form`). An accepted move comes back as the push
         every seat gets (as this socket's own table if the push cannot be told); a refused one
-        as the status region with the reason, and a stale page gets the whole table first."""
+        as the status region with the reason, and a stale page gets the whole table first.
+
+        A socket that holds no seat (a spectator, a signed-out page, a script) is refused
+        before the database is touched, and so is a player past the limit of messages
+        (`within_socket_limit`); of a run of such refusals only the first is rendered, so a
+        flood costs no work."""
+        seat = self.phase[2] if self.phase else None
+        if seat is None:
+            await self._refuse(gettext_noop("You do not sit at this table."))
+            return
+        if not await within_socket_limit(self.scope["user"]):
+            await self._refuse(
+                gettext_noop("Too many moves in a short time. Wait a moment and try again.")
+            )
+            return
+        self.refused = False
         refusal, stale, pushes = await off_the_loop(self._play)(text_data)
         told = await send_pushes(pushes)
         if stale:
@@ -267,6 +285,18 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self._send_table()
         if refusal is not None:
             await self.send(text_data=refusal)
+
+    async def _refuse(self, reason: str) -> None:
+        if not self.refused:
+            self.refused = True
+            await self.send(text_data=await off_the_loop(self._refusal, executor=RENDERING)(reason))
+
+    def _refusal(self, reason: str) -> str:
+        """The status region with `reason`, from the match as this socket last showed it."""
+        user = self.scope.get("user") or AnonymousUser()
+        with self._viewer(user):
+            context = table_for(self.shown_match, user).context(error=_(reason), oob=True)
+            return render_to_string("games/table.html#status", context)
 
     def _play(self, text: str | None) -> tuple[str | None, bool, Pushes]:
         user = self.scope.get("user") or AnonymousUser()
@@ -325,7 +355,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         else:
             viewer = (phase[2], *self._reader(user), log_since, unchanged, bool(self.csrf_token))
             seq, regions, news = await shared.rendered(viewer, render)
-        self.shown, self.phase = seq, phase
+        self.shown, self.phase, self.shown_match = seq, phase, match
         regions = {name: self._with_token(html) for name, html in regions.items()}
         if log_since is not None:
             regions["log"] = self.sent["log"]
