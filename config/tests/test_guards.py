@@ -7,12 +7,14 @@ import ast
 
 import pytest
 from asgiref.sync import async_to_sync
+from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
 from django.test import Client
 from django.urls import reverse
 
 from accounts.models import User
 from config.asgi import application
+from config.routing import websocket_urlpatterns
 from config.tests.test_site import _settings_under
 from lobby import services as lobby_services
 
@@ -126,10 +128,12 @@ def test_removing_a_player_named_by_no_id_is_a_400(eva):
     assert "The form names no player." in response.content.decode()
 
 
-def _socket(path: str, origin: str, host: str = "testserver") -> tuple[bool, int | None]:
+def _socket(
+    path: str, origin: str, host: str = "testserver", app=application
+) -> tuple[bool, int | None]:
     async def connect() -> tuple[bool, int | None]:
         headers = [(b"origin", origin.encode()), (b"host", host.encode())]
-        socket = WebsocketCommunicator(application, path, headers=headers)
+        socket = WebsocketCommunicator(app, path, headers=headers)
         connected, code = await socket.connect()
         if connected:
             await socket.disconnect()
@@ -140,8 +144,10 @@ def _socket(path: str, origin: str, host: str = "testserver") -> tuple[bool, int
 
 @pytest.mark.django_db(transaction=True)
 def test_a_websocket_to_an_unknown_address_is_closed_as_not_found():
+    routes = URLRouter(websocket_urlpatterns)
+    assert _socket("/ws/nothing/", "http://testserver", app=routes) == (False, 4404)
+    assert _socket("/ws/matches/abc/", "http://testserver", app=routes) == (False, 4404)
     assert _socket("/ws/nothing/", "http://testserver") == (False, 4404)
-    assert _socket("/ws/matches/abc/", "http://testserver") == (False, 4404)
 
 
 @pytest.mark.django_db(transaction=True)

@@ -147,12 +147,15 @@ def test_no_websocket_address_fails_on_any_bad_parameter(people, site_objects):
         f"{settings.SESSION_COOKIE_NAME}={signed_in.cookies[settings.SESSION_COOKIE_NAME].value}"
     )
 
+    opened: list[bool] = []
+
     async def connect(address: str, query: str, cookies: str) -> None:
         headers = [(b"origin", b"http://testserver"), (b"host", b"testserver")]
         if cookies:
             headers.append((b"cookie", cookies.encode()))
         socket = WebsocketCommunicator(application, f"{address}?{query}", headers=headers)
         connected, _code = await socket.connect(timeout=10)
+        opened.append(connected)
         if connected:
             await socket.send_to(text_data="\x00" + "x" * 5000)
             await socket.receive_nothing(timeout=0.05)
@@ -163,3 +166,4 @@ def test_no_websocket_address_fails_on_any_bad_parameter(people, site_objects):
             for cookies in ("", cookie):
                 query = "seq=" + BAD_VALUES[len(address) % len(BAD_VALUES)]
                 async_to_sync(connect)(address, query, cookies)
+    assert any(opened), "the sockets reached their consumers"
