@@ -165,7 +165,7 @@ PLAY_RATE_LIMITS = {
     "new_table": env.str("NEW_TABLE_RATE_LIMIT", default="30/h"),
     "invitation": env.str("INVITATION_RATE_LIMIT", default="60/h"),
     "invitation_to_one": env.str("INVITATION_TO_ONE_RATE_LIMIT", default="5/h"),
-    "socket_message": env.str("SOCKET_MESSAGE_RATE_LIMIT", default="10/second;120/minute"),
+    "socket_message": env.str("SOCKET_MESSAGE_RATE_LIMIT", default="20/second;600/minute"),
 }
 
 # The in-memory layer reaches only its own process's websockets, so then the task worker (bots
