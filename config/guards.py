@@ -6,11 +6,11 @@ import asyncio
 import weakref
 from collections.abc import Callable
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import urlparse, urlsplit
 
 from allauth.core.internal.httpkit import get_client_ip
 from channels.generic.websocket import AsyncWebsocketConsumer
-from channels.security.websocket import OriginValidator
+from channels.security.websocket import OriginValidator, WebsocketDenier
 from django.conf import settings
 from django.core.exceptions import BadRequest
 from django.http import HttpRequest, HttpResponse
@@ -100,30 +100,35 @@ class SiteOriginValidator(OriginValidator):
         super().__init__(application, allowed_origins=[])
 
     async def __call__(self, scope: dict, receive: Any, send: Any) -> Any:
-        self.allowed_origins = [settings.SITE_ORIGIN, *settings.CSRF_TRUSTED_ORIGINS]
-        own = _own_origin(scope)
-        if own is not None:
-            self.allowed_origins.append(own)
-        return await super().__call__(scope, receive, send)
+        headers = _headers(scope)
+        allowed = [
+            settings.SITE_ORIGIN,
+            *settings.CSRF_TRUSTED_ORIGINS,
+            _own_origin(headers, scope),
+        ]
+        origin = urlparse(headers["origin"]) if "origin" in headers else None
+        if origin is not None and any(
+            pattern and urlsplit(pattern).scheme and self.match_allowed_origin(origin, pattern)
+            for pattern in allowed
+        ):
+            return await self.application(scope, receive, send)
+        return await WebsocketDenier()(scope, receive, send)
 
-    def match_allowed_origin(self, parsed_origin: Any, pattern: str) -> bool:
-        """Exactly: channels reads a pattern without a scheme as any scheme and port."""
-        return bool(urlsplit(pattern).scheme) and super().match_allowed_origin(
-            parsed_origin, pattern
-        )
 
-
-def _own_origin(scope: dict) -> str | None:
-    """The origin of the socket's own address: its Host (one of ALLOWED_HOSTS), and https when
-    the socket is wss or the proxy says so (SECURE_PROXY_SSL_HEADER)."""
-    headers = {
+def _headers(scope: dict) -> dict[str, str]:
+    return {
         name.decode("latin1").lower(): value.decode("latin1")
         for name, value in scope.get("headers", [])
     }
+
+
+def _own_origin(headers: dict[str, str], scope: dict) -> str:
+    """The origin of the socket's own address: its Host (one of ALLOWED_HOSTS), and https when
+    the socket is wss or the proxy says so (SECURE_PROXY_SSL_HEADER)."""
     host = headers.get("host", "")
     domain, _port = split_domain_port(host)
     if not domain or not validate_host(domain, settings.ALLOWED_HOSTS):
-        return None
+        return ""
     secure = scope.get("scheme") == "wss"
     if settings.SECURE_PROXY_SSL_HEADER:
         header, value = settings.SECURE_PROXY_SSL_HEADER

@@ -16,3 +16,4 @@ urlpatterns = [
 ]
 
 handler400 = "config.guards.bad_request"
+handler429 = "config.guards.too_many"  # allauth's answer to a login past its limits

@@ -8,6 +8,7 @@ import json
 import queue
 import secrets
 import threading
+import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, Future
@@ -292,10 +293,12 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.send(text_data=await off_the_loop(self._refusal, executor=RENDERING)(reason))
 
     def _refusal(self, reason: str) -> str:
-        """The status region with `reason`, from the match as this socket last showed it."""
+        """The status region with `reason`, from the match as this socket last showed it if
+        that is still in memory (a socket does not keep it alive)."""
         user = self.scope.get("user") or AnonymousUser()
+        match = self.shown_match() or load_table(self.match_id)
         with self._viewer(user):
-            context = table_for(self.shown_match, user).context(error=_(reason), oob=True)
+            context = table_for(match, user).context(error=_(reason), oob=True)
             return render_to_string("games/table.html#status", context)
 
     def _play(self, text: str | None) -> tuple[str | None, bool, Pushes]:
@@ -355,7 +358,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         else:
             viewer = (phase[2], *self._reader(user), log_since, unchanged, bool(self.csrf_token))
             seq, regions, news = await shared.rendered(viewer, render)
-        self.shown, self.phase, self.shown_match = seq, phase, match
+        self.shown, self.phase, self.shown_match = seq, phase, weakref.ref(match)
         regions = {name: self._with_token(html) for name, html in regions.items()}
         if log_since is not None:
             regions["log"] = self.sent["log"]

@@ -81,6 +81,16 @@ def test_behind_the_proxy_an_attacker_locks_out_only_their_address_and_the_guess
     assert _login(Client(), "Jan", "heslo-456-def", "198.51.100.8") == "in"
 
 
+def test_logins_past_the_limit_get_a_429_that_says_why(eva, settings):
+    settings.ACCOUNT_RATE_LIMITS = {**settings.ACCOUNT_RATE_LIMITS, "login": "2/m/ip"}
+    client = Client(headers={"Accept-Language": "en"})
+    answers = [
+        client.post(reverse("account_login"), {"login": "Eva", "password": "x"}) for _ in range(3)
+    ]
+    assert [answer.status_code for answer in answers] == [200, 200, 429]
+    assert "Too many requests in a short time." in answers[2].content.decode()
+
+
 def test_the_admin_signs_in_through_the_throttled_login(db):
     boss = User.objects.create_user("Boss", "boss@example.com", "heslo-789-ghi")
     boss.is_staff = boss.is_superuser = True
