@@ -219,6 +219,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.shown = -1
         self.phase: tuple[bool, bool, int | None] | None = None
         self.refused = False
+        self.shown_match: Callable[[], Match | None] = lambda: None
         self.csrf_token = csrf_token_for(self.scope)
         if not await self._exists():
             await self.close(code=4404)
@@ -290,7 +291,7 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def _refuse(self, reason: str) -> None:
         if not self.refused:
             self.refused = True
-            await self.send(text_data=await off_the_loop(self._refusal, executor=RENDERING)(reason))
+            await self.send(text_data=await off_the_loop(self._refusal)(reason))
 
     def _refusal(self, reason: str) -> str:
         """The status region with `reason`, from the match as this socket last showed it if
