@@ -5,14 +5,19 @@ import threading
 from datetime import timedelta
 
 import pytest
+import redis
+from asgiref.sync import async_to_sync
+from django.core.cache import caches
 from django.db import connections
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
 from accounts.models import User
+from config.guards import within_socket_limit
 from games import services as game_services
 from games.models import Match, Vacation
+from games.tests.test_faults_redis import ThrowawayRedis
 from lobby import services
 from lobby.models import Invitation, Table
 
@@ -88,3 +93,34 @@ def test_vacation_requests_sent_at_once_stay_within_the_allowance(people):
     taken = sum((v.ends - v.starts).days for v in Vacation.objects.filter(user=people[0]))
     assert taken == Vacation.DAYS_PER_YEAR
     assert User.objects.get(pk=people[0].pk).vacation_until == now + timedelta(days=21)
+
+
+def test_with_redis_the_limits_count_where_every_process_reads_them(people, bots, settings):
+    """Django's Redis cache for the views' limits and `limits` on Redis for the sockets: a
+    count made through one connection holds for the next one, as for another process."""
+    server = ThrowawayRedis()
+    server.start()
+    try:
+        redis_cache = "django.core.cache.backends.redis.RedisCache"
+        settings.CACHES = {"default": {"BACKEND": redis_cache, "LOCATION": server.url}}
+        settings.RATE_LIMIT_STORAGE = "async+" + server.url
+        settings.PLAY_RATE_LIMITS = {
+            **settings.PLAY_RATE_LIMITS,
+            "new_table": "1/h",
+            "socket_message": "1/minute",
+        }
+        assert (
+            _client(people[0]).post(reverse("play_against_bots", args=["kosmopolis"])).status_code
+            == 302
+        )
+        caches["default"].close()
+        assert (
+            _client(people[0]).post(reverse("play_against_bots", args=["kosmopolis"])).status_code
+            == 429
+        )
+        assert any(b"rl:" in key for key in redis.Redis.from_url(server.url).scan_iter())
+        assert async_to_sync(within_socket_limit)(people[0]) is True
+        assert async_to_sync(within_socket_limit)(people[0]) is False, "another event loop"
+        assert async_to_sync(within_socket_limit)(people[1]) is True
+    finally:
+        server.stop()
