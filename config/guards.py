@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlparse, urlsplit
 
-from allauth.core.internal.httpkit import get_client_ip
+from allauth.account.adapter import get_adapter
 from channels.generic.websocket import AsyncWebsocketConsumer
 from channels.security.websocket import OriginValidator, WebsocketDenier
 from django.conf import settings
@@ -32,7 +32,7 @@ def client_ip(request: HttpRequest) -> str:
     """The client's address as the trusted proxy saw it (allauth's reading of
     ALLAUTH_TRUSTED_PROXY_COUNT and ALLAUTH_TRUSTED_CLIENT_IP_HEADER), so django-ratelimit's
     limits per address count what allauth's count."""
-    return get_client_ip(request) or request.META.get("REMOTE_ADDR", "")
+    return str(get_adapter(request).get_client_ip(request))
 
 
 def play_rate(name: str) -> Callable[[str, HttpRequest], str]:
