@@ -3,7 +3,8 @@ import pytest
 
 @pytest.fixture(autouse=True)
 def _fast_test_settings(request):
-    """Cheap password hashing, plain HTTP, static files without a collectstatic manifest.
+    """Cheap password hashing, plain HTTP, static files without a collectstatic manifest, and
+    rate limits counted afresh (the cache is the process's memory in tests).
 
     Engine tests also run without pytest-django (`-p no:django`), so Django is optional here.
     """
@@ -16,3 +17,6 @@ def _fast_test_settings(request):
         **settings.STORAGES,
         "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
     }
+    from django.core.cache import cache
+
+    cache.clear()

@@ -6,6 +6,7 @@ in-memory channel layer is used (one process only).
 """
 
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import environ
 from django.utils.translation import gettext_lazy as _
@@ -21,6 +22,9 @@ SECRET_KEY = env.str("SECRET_KEY", default=DEVELOPMENT_SECRET_KEY if DEBUG else 
 ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["127.0.0.1", "localhost"] if DEBUG else [])
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
 SITE_URL = env.str("SITE_URL", default="http://127.0.0.1:8000")
+SITE_ORIGIN = "{0.scheme}://{0.netloc}".format(urlsplit(SITE_URL))
+SITE_WEBSOCKET_ORIGIN = SITE_ORIGIN.replace("http", "ws", 1)
+"""The site's own websocket address (`wss://` behind TLS), the only one its pages connect to."""
 
 INSTALLED_APPS = [
     "daphne",
@@ -54,6 +58,7 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    "config.guards.NulRefusingMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -63,6 +68,7 @@ MIDDLEWARE = [
     "csp.middleware.CSPMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "allauth.account.middleware.AccountMiddleware",
+    "django_ratelimit.middleware.RatelimitMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -120,6 +126,48 @@ if "REDIS_URL" in env:
     CHANNEL_LAYERS = redis_channel_layers(env.str("REDIS_URL"))
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+# The cache holds the rate limits (allauth's logins, django-ratelimit's views, `limits` for
+# the sockets), so every process must count in the same place: Django's own Redis cache when
+# REDIS_URL is set. Without it the site is one process (see the channel layer above), and that
+# process's local memory is the shared place: nothing to create, nothing to clean.
+if "REDIS_URL" in env:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": env.str("REDIS_URL"),
+            "KEY_PREFIX": "deskovky",
+        }
+    }
+    RATE_LIMIT_STORAGE = "async+" + env.str("REDIS_URL")
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    RATE_LIMIT_STORAGE = "async+memory://"
+
+# The client's address, for the per-address limits: behind the TLS proxy every request comes
+# from the proxy, so the address is the one the trusted proxies add to X-Forwarded-For (the
+# last TRUSTED_PROXY_COUNT-th from the end), or a header the proxy sets
+# (TRUSTED_CLIENT_IP_HEADER, e.g. X-Real-IP); the client cannot forge either.
+ALLAUTH_TRUSTED_PROXY_COUNT = env.int("TRUSTED_PROXY_COUNT", default=0)
+ALLAUTH_TRUSTED_CLIENT_IP_HEADER = env.str("TRUSTED_CLIENT_IP_HEADER", default=None)
+RATELIMIT_IP_META_KEY = "config.guards.client_ip"
+RATELIMIT_VIEW = "config.guards.too_many"
+
+# Limits, generous for a person and tight for a script. allauth's logins: per address, and
+# failed ones per account (the login name), whatever address they come from.
+ACCOUNT_RATE_LIMITS = {
+    "login": env.str("LOGIN_RATE_LIMIT", default="30/m/ip"),
+    "login_failed": env.str("LOGIN_FAILED_RATE_LIMIT", default="10/m/ip,5/5m/key"),
+}
+# The site's own (django-ratelimit's "count/period" per signed-in player; `limits`' syntax for
+# the socket): new tables and matches of any kind, invitations (and those to one player),
+# moves and other messages over the live table's socket.
+PLAY_RATE_LIMITS = {
+    "new_table": env.str("NEW_TABLE_RATE_LIMIT", default="30/h"),
+    "invitation": env.str("INVITATION_RATE_LIMIT", default="60/h"),
+    "invitation_to_one": env.str("INVITATION_TO_ONE_RATE_LIMIT", default="5/h"),
+    "socket_message": env.str("SOCKET_MESSAGE_RATE_LIMIT", default="20/second;600/minute"),
+}
+
 # The in-memory layer reaches only its own process's websockets, so then the task worker (bots
 # announce their moves) runs inside the web server (`manage.py serve`); with Redis it is its
 # own process (`manage.py db_worker`).
@@ -165,6 +213,7 @@ LANGUAGES = [("cs", _("Czech")), ("en", _("English"))]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 LANGUAGE_COOKIE_NAME = "language"
 LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 TIME_ZONE = "Europe/Prague"
 USE_I18N = True
 USE_TZ = True
@@ -204,7 +253,7 @@ CONTENT_SECURITY_POLICY = {
         "style-src": ["'self'"],
         "img-src": ["'self'", "data:"],
         "font-src": ["'self'"],
-        "connect-src": ["'self'", "ws:", "wss:"] if DEBUG else ["'self'", "wss:"],
+        "connect-src": ["'self'", "ws:", "wss:"] if DEBUG else ["'self'", SITE_WEBSOCKET_ORIGIN],
         "object-src": ["'none'"],
         "base-uri": ["'self'"],
         "form-action": ["'self'"],

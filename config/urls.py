@@ -1,5 +1,10 @@
+from allauth.account.decorators import secure_admin_login
 from django.contrib import admin
 from django.urls import include, path
+
+# The admin's sign-in is the site's own (allauth's, with its limits per address and per
+# account), not a second, unthrottled password form.
+admin.site.login = secure_admin_login(admin.site.login)  # type: ignore[method-assign]
 
 urlpatterns = [
     path("", include("lobby.urls")),
@@ -9,3 +14,6 @@ urlpatterns = [
     path("accounts/", include("allauth.urls")),
     path("admin/", admin.site.urls),
 ]
+
+handler400 = "config.guards.bad_request"
+handler429 = "config.guards.too_many"  # allauth's answer to a login past its limits

@@ -8,6 +8,7 @@ import json
 import queue
 import secrets
 import threading
+import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, Future
@@ -26,8 +27,10 @@ from django.http import QueryDict
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from accounts.sockets import SESSION_ENDED, SessionBoundSocket, session_holds
+from config.guards import within_socket_limit
 from games.live import Pushes, csrf_token_for, pushes_batched, send_pushes, stored
 from games.models import Match
 from games.selectors import (
@@ -223,6 +226,8 @@ class TableConsumer(SessionBoundSocket, AsyncWebsocketConsumer):
         self.sent: dict[str, str] = {}
         self.shown = -1
         self.phase: tuple[bool, bool, int | None] | None = None
+        self.refused = False
+        self.shown_match: Callable[[], Match | None] = lambda: None
         self.csrf_token = csrf_token_for(self.scope)
         if not await self._exists():
             await self.close(code=4404)
@@ -268,8 +273,23 @@ class TableConsumer(SessionBoundSocket, AsyncWebsocketConsumer):
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         """A move from the table's forms (`move_form`). An accepted move comes back as the push
         every seat gets (as this socket's own table if the push cannot be told); a refused one
-        as the status region with the reason, and a stale page gets the whole table first. A
-        socket whose session ended is closed instead (`accounts.sockets`)."""
+        as the status region with the reason, and a stale page gets the whole table first.
+
+        A socket that holds no seat (a spectator, a signed-out page, a script) is refused
+        before the database is touched, and so is a player past the limit of messages
+        (`within_socket_limit`); of a run of such refusals only the first is rendered, so a
+        flood costs no work. A socket whose session ended is closed instead
+        (`accounts.sockets`)."""
+        seat = self.phase[2] if self.phase else None
+        if seat is None:
+            await self._refuse(gettext_noop("You do not sit at this table."))
+            return
+        if not await within_socket_limit(self.scope["user"]):
+            await self._refuse(
+                gettext_noop("Too many moves in a short time. Wait a moment and try again.")
+            )
+            return
+        self.refused = False
         played = await off_the_loop(self._play)(text_data)
         if played is None:
             await self.close(code=SESSION_ENDED)
@@ -282,6 +302,20 @@ class TableConsumer(SessionBoundSocket, AsyncWebsocketConsumer):
             await self._send_table()
         if refusal is not None:
             await self.send(text_data=refusal)
+
+    async def _refuse(self, reason: str) -> None:
+        if not self.refused:
+            self.refused = True
+            await self.send(text_data=await off_the_loop(self._refusal)(reason))
+
+    def _refusal(self, reason: str) -> str:
+        """The status region with `reason`, from the match as this socket last showed it if
+        that is still in memory (a socket does not keep it alive)."""
+        user = self.scope.get("user") or AnonymousUser()
+        match = self.shown_match() or load_table(self.match_id)
+        with self._viewer(user):
+            context = table_for(match, user).context(error=_(reason), oob=True)
+            return render_to_string("games/table.html#status", context)
 
     def _play(self, text: str | None) -> tuple[str | None, bool, Pushes] | None:
         """The refusal, whether the page was stale, and the pushes; None if the socket's
@@ -344,7 +378,7 @@ class TableConsumer(SessionBoundSocket, AsyncWebsocketConsumer):
         else:
             viewer = (phase[2], *self._reader(user), log_since, unchanged, bool(self.csrf_token))
             seq, regions, news = await shared.rendered(viewer, render)
-        self.shown, self.phase = seq, phase
+        self.shown, self.phase, self.shown_match = seq, phase, weakref.ref(match)
         regions = {name: self._with_token(html) for name, html in regions.items()}
         if log_since is not None:
             regions["log"] = self.sent["log"]

@@ -368,19 +368,21 @@ def _offer_answered(offer: SeatOffer) -> None:
 
 def declare_vacation(*, user: User, days: int, now: datetime) -> Vacation:
     """Pause the turn-based clocks of the player's matches for some days of their yearly
-    allowance; the other players see it on the table."""
-    if user.vacation_until is not None and user.vacation_until > now:
-        raise MoveRefused(_("You are already on vacation."))
-    taken = sum(
-        (vacation.ends - vacation.starts).days
-        for vacation in Vacation.objects.filter(user=user, starts__year=now.year)
-    )
-    if not 1 <= days <= Vacation.DAYS_PER_YEAR - taken:
-        raise MoveRefused(
-            _("You have %(left)d vacation days left this year.")
-            % {"left": Vacation.DAYS_PER_YEAR - taken}
-        )
+    allowance; the other players see it on the table. The player's row is locked while the
+    allowance is counted, so requests sent at once are counted one after the other."""
     with transaction.atomic():
+        locked = User.objects.select_for_update().only("vacation_until").get(pk=user.pk)
+        if locked.vacation_until is not None and locked.vacation_until > now:
+            raise MoveRefused(_("You are already on vacation."))
+        taken = sum(
+            (vacation.ends - vacation.starts).days
+            for vacation in Vacation.objects.filter(user=user, starts__year=now.year)
+        )
+        if not 1 <= days <= Vacation.DAYS_PER_YEAR - taken:
+            raise MoveRefused(
+                _("You have %(left)d vacation days left this year.")
+                % {"left": Vacation.DAYS_PER_YEAR - taken}
+            )
         vacation = Vacation.objects.create(user=user, starts=now, ends=now + timedelta(days=days))
         user.vacation_until = vacation.ends
         user.save(update_fields=["vacation_until"])

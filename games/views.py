@@ -12,6 +12,7 @@ from django.views.decorators.http import require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect, reswap
 
 from accounts.models import User
+from config.guards import limited
 from games import charts, selectors, services, stats
 from games.models import Match, SeatOffer
 from games.registry import GAMES
@@ -264,6 +265,7 @@ def match_record(request: HttpRequest, match_id: int) -> HttpResponse:
 
 @require_POST
 @login_required
+@limited("new_table")
 def play_against_bots(request: HttpRequest, game: str) -> HttpResponse:
     """Start a match at once: the player against the site's bots."""
     info = GAMES.get(game)

@@ -1,6 +1,7 @@
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import BadRequest
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render, resolve_url
 from django.utils import timezone
@@ -9,6 +10,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from django_htmx.http import HttpResponseClientRedirect
 
 from accounts.models import User
+from config.guards import count, limited
 from games import services as game_services
 from games.ratings import win_chances
 from games.registry import GAMES
@@ -81,6 +83,7 @@ def _invited(table: Table, user) -> bool:
 
 @login_required
 @require_http_methods(["GET", "POST"])
+@limited("new_table")
 def open_table(request: HttpRequest, game: str) -> HttpResponse:
     info = GAMES.get(game)
     if info is None or not info.playable:
@@ -114,9 +117,11 @@ def table_action(request: HttpRequest, table_id: int, action: str) -> HttpRespon
         elif action == "bots":
             table = services.fill_with_bots(table_id=table_id, host=user)
         elif action == "remove":
-            player = get_object_or_404(User, pk=request.POST.get("player") or 0)
+            player = get_object_or_404(User, pk=_number(request.POST.get("player")))
             table = services.remove_player(table_id=table_id, host=user, player=player)
         elif action == "invite":
+            count(request, "invitation")
+            count(request, "invitation_to_one", key=_invitee)
             services.invite(table_id=table_id, by=user, username=request.POST.get("username", ""))
             table = get_object_or_404(Table, pk=table_id)
         else:
@@ -131,6 +136,19 @@ def table_action(request: HttpRequest, table_id: int, action: str) -> HttpRespon
     if table.status == Table.Status.CLOSED:
         return _go(request, "home")
     return _go(request, table)
+
+
+def _number(field: str | None) -> int:
+    """A form's id field; anything else is a malformed request (a 400 saying so)."""
+    try:
+        return int(field or "")
+    except ValueError:
+        raise BadRequest(_("The form names no player.")) from None
+
+
+def _invitee(_group: str, request: HttpRequest) -> str:
+    """Invitations of one player to one invitee count on their own."""
+    return f"{request.user.pk}:{request.POST.get('username', '').strip().lower()}"
 
 
 @login_required
@@ -168,6 +186,7 @@ def answer_invitation(request: HttpRequest, invitation_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
+@limited("new_table")
 def quick_play(request: HttpRequest, game: str) -> HttpResponse:
     try:
         table = services.quick_play(user=request.user, game=game)

@@ -144,10 +144,16 @@ def send_digest(*, user_id: int) -> int:
     return len(notices)
 
 
+def unsubscribe_link_owner(*, token: str) -> tuple[User, str]:
+    """The player and the kind of mail a signed unsubscribe link is for; raises
+    `signing.BadSignature` if forged, `User.DoesNotExist` if the player is gone."""
+    user_id, kind = read_unsubscribe_token(token)
+    return User.objects.get(pk=user_id), kind
+
+
 def unsubscribe(*, token: str) -> tuple[User, str]:
     """Turn off e-mails of one kind for the player the signed link was made for."""
-    user_id, kind = read_unsubscribe_token(token)
-    user = User.objects.get(pk=user_id)
+    user, kind = unsubscribe_link_owner(token=token)
     preferences = dict(user.notification_preferences)
     preferences[kind] = {**preferences.get(kind, {}), "email": False}
     user.notification_preferences = preferences

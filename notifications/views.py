@@ -5,6 +5,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
+from accounts.models import User
 from accounts.preferences import NOTIFICATION_KINDS
 from notifications import mail, selectors, services
 
@@ -26,11 +27,15 @@ def read_all(request: HttpRequest) -> HttpResponse:
 @csrf_exempt
 @require_http_methods(["GET", "POST"])
 def unsubscribe(request: HttpRequest, token: str) -> HttpResponse:
-    """One click from a mail (GET), or a mail client's RFC 8058 POST: the signature is the
-    authority, so no login and no CSRF token are needed."""
+    """The link in a mail (GET) only asks: mail scanners follow links. The page's button, or
+    a mail client's RFC 8058 one-click POST, unsubscribes. The signature is the authority, so
+    no login and no CSRF token are needed (the one-click POST carries none)."""
+    act = mail.unsubscribe if request.method == "POST" else mail.unsubscribe_link_owner
     try:
-        user, kind = mail.unsubscribe(token=token)
-    except (signing.BadSignature, ValueError, KeyError):
+        user, kind = act(token=token)
+    except (signing.BadSignature, ValueError, KeyError, User.DoesNotExist):
         raise Http404 from None
-    context = {"player": user, "kind": NOTIFICATION_KINDS.get(kind, kind)}
-    return render(request, "notifications/unsubscribed.html", context)
+    context = {"player": user, "kind": NOTIFICATION_KINDS.get(kind, kind), "token": token}
+    if request.method == "POST":
+        return render(request, "notifications/unsubscribed.html", context)
+    return render(request, "notifications/unsubscribe.html", context)

@@ -9,6 +9,7 @@ from unittest import mock
 
 import pytest
 from django.conf import settings
+from django.test import Client
 
 from games import services
 from games.kosmopolis import engine
@@ -59,10 +60,18 @@ def test_a_three_seat_turn_based_match_mails_exactly_who_asked(client, people, m
     assert mailoutbox == [], "one unread 'your turn' mail per match at most, none to the mover"
 
     path = unsubscribe.split(settings.SITE_URL.rstrip("/"), 1)[1]
-    assert client.get(path).status_code == 200
+    asked = client.get(path)
+    assert asked.status_code == 200
+    assert f'action="{path}"' in asked.content.decode()
+    eva.refresh_from_db()
+    assert eva.wants("your_turn", "email"), "following the link (a mail scanner) only asks"
+    # RFC 8058: the mail client's one-click POST, without a session or a CSRF token.
+    one_click = Client(enforce_csrf_checks=True)
+    assert one_click.post(path, {"List-Unsubscribe": "One-Click"}).status_code == 200
     eva.refresh_from_db()
     assert not eva.wants("your_turn", "email")
     assert client.get(path[:-5] + "xxxx/").status_code == 404
+    assert one_click.post(path[:-5] + "xxxx/").status_code == 404
 
 
 def test_real_time_matches_send_no_turn_mails(people, mailoutbox):

@@ -1,0 +1,169 @@
+"""What the site lets in: rate limits (on the shared cache), the client's address behind the
+trusted proxy, requests with NUL characters, websockets from other origins or to unknown
+paths."""
+
+import asyncio
+import weakref
+from collections.abc import Callable
+from typing import Any
+from urllib.parse import urlparse, urlsplit
+
+from allauth.account.adapter import get_adapter
+from channels.generic.websocket import AsyncWebsocketConsumer
+from channels.security.websocket import OriginValidator, WebsocketDenier
+from django.conf import settings
+from django.core.exceptions import BadRequest
+from django.http import HttpRequest, HttpResponse
+from django.http.request import split_domain_port, validate_host
+from django.shortcuts import render
+from django.utils.translation import gettext as _
+from django_ratelimit.core import is_ratelimited
+from django_ratelimit.decorators import ratelimit
+from django_ratelimit.exceptions import Ratelimited
+from limits import parse_many
+from limits.aio.storage import Storage
+from limits.aio.strategies import MovingWindowRateLimiter
+from limits.storage import storage_from_string
+
+NUL = "\x00"
+
+
+def client_ip(request: HttpRequest) -> str:
+    """The client's address as the trusted proxy saw it (allauth's reading of
+    ALLAUTH_TRUSTED_PROXY_COUNT and ALLAUTH_TRUSTED_CLIENT_IP_HEADER), so django-ratelimit's
+    limits per address count what allauth's count."""
+    return str(get_adapter(request).get_client_ip(request))
+
+
+def play_rate(name: str) -> Callable[[str, HttpRequest], str]:
+    """A django-ratelimit rate read from PLAY_RATE_LIMITS when a request comes (so a test or a
+    deployment can change it)."""
+    return lambda _group, _request: settings.PLAY_RATE_LIMITS[name]
+
+
+def limited(name: str, *, key: str | Callable[[str, HttpRequest], str] = "user") -> Callable:
+    """A view's POSTs count toward PLAY_RATE_LIMITS[name] for each signed-in player (or
+    `key`); past it the view answers 429 (`too_many`)."""
+    return ratelimit(group=name, key=key, rate=play_rate(name), method="POST", block=True)
+
+
+def count(
+    request: HttpRequest, name: str, *, key: str | Callable[[str, HttpRequest], str] = "user"
+) -> None:
+    """Count one action toward PLAY_RATE_LIMITS[name], as `limited` does for a whole view."""
+    if is_ratelimited(request, group=name, key=key, rate=play_rate(name), increment=True):
+        raise Ratelimited
+
+
+def too_many(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    """django-ratelimit's answer to a player over a limit (RATELIMIT_VIEW)."""
+    message = _("Too many requests in a short time. Wait a moment and try again.")
+    return render(request, "429.html", {"message": message}, status=429)
+
+
+def bad_request(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    """The 400 page (handler400) with the reason a view gave (`BadRequest(reason)`)."""
+    reason = exception.args[0] if exception is not None and exception.args else ""
+    message = reason if isinstance(reason, str) and reason else _("The request was malformed.")
+    return render(request, "400.html", {"message": message}, status=400)
+
+
+class NulRefusingMiddleware:
+    """A NUL character is never valid in an address, a form or a cookie, and PostgreSQL
+    refuses to store or compare one: a request carrying one is a 400 before any view runs."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        if self._carries_nul(request):
+            reason = _("The address or the form contains a character that is not allowed.")
+            return bad_request(request, BadRequest(reason))
+        return self.get_response(request)
+
+    @staticmethod
+    def _carries_nul(request: HttpRequest) -> bool:
+        texts = [request.path, *request.COOKIES.keys(), *request.COOKIES.values()]
+        for fields in (request.GET, request.POST):
+            texts.extend(fields.keys())
+            texts.extend(value for values in fields.lists() for value in values[1])
+        return any(NUL in text for text in texts if isinstance(text, str))
+
+
+class SiteOriginValidator(OriginValidator):
+    """Websockets only from the site's own pages: an Origin of exactly SITE_URL's or one of
+    CSRF_TRUSTED_ORIGINS (scheme, host and port), or the socket's own origin, as Django's CSRF
+    check accepts a form (the Host must be one of ALLOWED_HOSTS). A move over the socket
+    carries no CSRF token, so this is its CSRF check."""
+
+    def __init__(self, application: Any) -> None:
+        super().__init__(application, allowed_origins=[])
+
+    async def __call__(self, scope: dict, receive: Any, send: Any) -> Any:
+        headers = _headers(scope)
+        allowed = [
+            settings.SITE_ORIGIN,
+            *settings.CSRF_TRUSTED_ORIGINS,
+            _own_origin(headers, scope),
+        ]
+        origin = urlparse(headers["origin"]) if "origin" in headers else None
+        if origin is not None and any(
+            pattern and urlsplit(pattern).scheme and self.match_allowed_origin(origin, pattern)
+            for pattern in allowed
+        ):
+            return await self.application(scope, receive, send)
+        return await WebsocketDenier()(scope, receive, send)
+
+
+def _headers(scope: dict) -> dict[str, str]:
+    return {
+        name.decode("latin1").lower(): value.decode("latin1")
+        for name, value in scope.get("headers", [])
+    }
+
+
+def _own_origin(headers: dict[str, str], scope: dict) -> str:
+    """The origin of the socket's own address: its Host (one of ALLOWED_HOSTS), and https when
+    the socket is wss or the proxy says so (SECURE_PROXY_SSL_HEADER)."""
+    host = headers.get("host", "")
+    domain, _port = split_domain_port(host)
+    if not domain or not validate_host(domain, settings.ALLOWED_HOSTS):
+        return ""
+    secure = scope.get("scheme") == "wss"
+    if settings.SECURE_PROXY_SSL_HEADER:
+        header, value = settings.SECURE_PROXY_SSL_HEADER
+        name = header.removeprefix("HTTP_").replace("_", "-").lower()
+        secure = secure or headers.get(name, "").split(",")[0].strip() == value
+    return f"{'https' if secure else 'http'}://{host}"
+
+
+class UnknownPathConsumer(AsyncWebsocketConsumer):
+    """A websocket to an address the site does not serve: closed, as a page would be a 404."""
+
+    async def connect(self) -> None:
+        await self.close(code=4404)
+
+
+_storages: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, Storage] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def _limiter() -> MovingWindowRateLimiter:
+    """`limits` over RATE_LIMIT_STORAGE; one connection per event loop (daphne has one, tests
+    one per communicator), since an asyncio connection serves only its own loop."""
+    loop = asyncio.get_running_loop()
+    if loop not in _storages:
+        uri = settings.RATE_LIMIT_STORAGE
+        options = {"implementation": "redispy"} if "redis" in uri else {}
+        _storages[loop] = storage_from_string(uri, **options)
+    return MovingWindowRateLimiter(_storages[loop])
+
+
+async def within_socket_limit(user: Any) -> bool:
+    """Count one message of a signed-in player over any of their sockets, in every process
+    (`limits` on the shared Redis): False once they sent more than PLAY_RATE_LIMITS'
+    `socket_message` allows."""
+    limiter = _limiter()
+    rates = parse_many(settings.PLAY_RATE_LIMITS["socket_message"])
+    return all([await limiter.hit(rate, "socket", str(user.pk)) for rate in rates])
