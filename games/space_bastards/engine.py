@@ -207,13 +207,6 @@ def _sides(state: State, relationship: str) -> tuple[str, str]:
     return _card_race(cards[0]), _card_race(cards[1])
 
 
-def _colours(state: State) -> list[str]:
-    colours = [str(s) for s in range(state["seats"])]
-    if state["seats"] == 2:
-        colours.append(NEUTRAL)
-    return colours
-
-
 def _from_seat(state: State, seat: int) -> list[int]:
     """Seats in order from `seat` (seat, next(seat), ...)."""
     n = state["seats"]
@@ -710,7 +703,7 @@ def _colonise_place(state: State, seat: int, move: Move, events: list[Event]) ->
         if not isinstance(rearrange, dict):
             raise IllegalMove("Give new cells for every other token on the planet.")
         others = list(state["board"][planet]) + list(col["pending"])
-        if sorted(rearrange) != sorted(others):
+        if set(rearrange) != set(others):
             raise IllegalMove("Give new cells for every other token on the planet exactly once.")
         used = set(cells)
         for token in others:
@@ -1489,7 +1482,7 @@ def _arrange(state: State, seat: int, move: Move, events: list[Event]) -> None:
     if not corpses:
         raise IllegalMove("There is no corpse on that planet.")
     layout = move["layout"]
-    if not isinstance(layout, dict) or sorted(layout) != sorted(corpses):
+    if not isinstance(layout, dict) or set(layout) != set(corpses):
         raise IllegalMove("Give new cells for every corpse on the planet exactly once.")
     used = _occupied(state, planet, skip=corpses)
     new: dict[str, frozenset[Cell]] = {}
@@ -1920,6 +1913,24 @@ def legal_moves(state: State, seat: int) -> list[Move]:
     if phase in ("ships", "migration"):
         return _movement_moves(state, seat)
     return [*_action_moves(state, seat), DONE]
+
+
+def action_options(public: State, seat: int, card: str) -> list[Move]:
+    """The moves an action card would offer `seat` if it started now, from public data only.
+
+    `public` needs `seats`, `in_play`, `board`, `supply`, `rel` and `money` (a view has them,
+    the column under `relationships`). Mutations are listed for one token; migration and change
+    always have a move and are listed as [].
+    """
+    if card == "love":
+        return _love_moves(public, seat)
+    if card in ("shooting", "eating"):
+        return _attack_moves(public, seat, card)
+    if card in ("trade", "diplomacy"):
+        return [{"type": card, "decline": []}] if _pairs_possible(public, seat, card) else []
+    if card == "mutation":
+        return _single_mutations(public, str(seat))
+    return []
 
 
 def _place_moves(state: State) -> list[Move]:
