@@ -116,7 +116,6 @@ ACTION_MOVES: dict[str, frozenset[str]] = {
     "diplomacy": frozenset({"diplomacy", "done"}),
     "mutation": frozenset({"mutate", "arrange_corpses", "done"}),
 }
-DONE: Move = {"type": "done"}
 
 
 # --- packing (section 6) ---------------------------------------------------------------------
@@ -1776,7 +1775,7 @@ def _movement_moves(state: State, seat: int) -> list[Move]:
     blocked = _other_ships(state, seat)
     if here is None:
         moves: list[Move] = [{"type": "ship_place", "space": s} for s in SPACES if s not in blocked]
-        return [*moves, DONE]
+        return [*moves, {"type": "done"}]
     moves = [{"type": "ship_step", "to": to} for to, _cost in _step_options(state, seat)]
     planet = _stop_planet(state, seat)
     if planet is not None:
@@ -1789,7 +1788,7 @@ def _movement_moves(state: State, seat: int) -> list[Move]:
             for cells in _free_placements(state, planet, _race(token), occupied):
                 moves.append({"type": "unload", "token": token, "cells": _cells_list(cells)})
     if here not in blocked:
-        moves.append(DONE)
+        moves.append({"type": "done"})
     return moves
 
 
@@ -1909,10 +1908,10 @@ def legal_moves(state: State, seat: int) -> list[Move]:
     if phase == "respond":
         return [{"type": "respond", "accept": True}, {"type": "respond", "accept": False}]
     if phase == "change":
-        return [*_change_moves(state, seat), DONE]
+        return [*_change_moves(state, seat), {"type": "done"}]
     if phase in ("ships", "migration"):
         return _movement_moves(state, seat)
-    return [*_action_moves(state, seat), DONE]
+    return [*_action_moves(state, seat), {"type": "done"}]
 
 
 def action_options(public: State, seat: int, card: str) -> list[Move]:

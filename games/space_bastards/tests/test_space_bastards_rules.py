@@ -699,3 +699,11 @@ def test_full_ties_share_the_rank():
     assert outcome["ranks"] == [1, 1]
     assert outcome["winners"] == [0, 1]
     assert outcome["ranking"] == [[0, 1]]
+
+
+def test_legal_moves_are_fresh_objects_each_call():
+    state = table(2)
+    ship_turn(state, 0, None)
+    moves = engine.legal_moves(state, 0)
+    moves[-1]["type"] = "spoiled"
+    assert engine.legal_moves(state, 0)[-1] == {"type": "done"}
