@@ -707,3 +707,59 @@ def test_legal_moves_are_fresh_objects_each_call():
     moves = engine.legal_moves(state, 0)
     moves[-1]["type"] = "spoiled"
     assert engine.legal_moves(state, 0)[-1] == {"type": "done"}
+
+
+def test_flight_step_moves_ships_without_cards_or_passing_the_token():
+    state = engine.setup(2, {"flight_steps": [0]}, 5)
+    rng = random.Random(1)
+    while state["phase"].startswith("colonise"):
+        seat = min(engine.to_act(state))
+        play(state, seat, rng.choice(engine.legal_moves(state, seat)))
+    start = state["start"]
+    assert state["phase"] == "ships"
+    assert state["round"] == 0
+    assert engine.to_act(state) == {start}
+    play(state, start, {"type": "done"})
+    play(state, 1 - start, {"type": "done"})
+    assert (state["phase"], state["round"], state["start"]) == ("plan", 1, start)
+    assert state["points"] == [0, 0]
+
+
+def test_change_first_is_read_by_the_same_rounds_later_actions():
+    state = table(2, column={"shooting": ("cactus", "toad")})
+    state["options"]["priority"] = list(engine.PRIORITY_PRESETS["chaos"])
+    put(state, "P2", "0:cactus:0")
+    put(state, "P2", "1:slug:0")
+    resolve(state, [["change", None], ["shooting", 0]], [["change", "shooting"], []])
+    play(state, 0, {"type": "exchange", "relationship": "shooting", "side": 1, "race": "slug"})
+    play(state, 0, {"type": "done"})
+    play(state, 1, {"type": "done"})
+    assert state["act"] == {
+        "card": "shooting",
+        "seat": 0,
+        "uses": 0,
+        "mutated": False,
+        "arranged": False,
+    }
+    play(state, 0, {"type": "shoot", "planet": "P2", "target": 1})
+    assert state["board"]["P2"]["1:slug:0"]["dead"]
+
+
+def test_change_card_players_lock_at_most_twice_more_and_others_cannot_boost():
+    state = table(3, money=[5, 5, 5])
+    resolve(state, [["change", None]], [["change"], ["love"], ["love"]])
+    for rel in ("love", "shooting"):
+        play(state, 0, {"type": "extra_lock", "relationship": rel})
+    with pytest.raises(IllegalMove, match="two extra"):
+        play(state, 0, {"type": "extra_lock", "relationship": "eating"})
+    play(state, 0, {"type": "lock", "relationship": "eating"})
+    play(state, 0, {"type": "done"})
+    assert state["money"][0] == 3
+    assert engine.to_act(state) == {1}
+    with pytest.raises(IllegalMove, match="Only a player"):
+        play(state, 1, {"type": "swap", "relationship": "trade"})
+    with pytest.raises(IllegalMove, match="Only a player"):
+        play(state, 1, {"type": "extra_lock", "relationship": "trade"})
+    play(state, 1, {"type": "lock", "relationship": "trade"})
+    assert engine.to_act(state) == {2}
+    assert state["locks"] == {"love": 0, "shooting": 0, "eating": 0, "trade": 1}
