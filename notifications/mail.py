@@ -11,9 +11,10 @@ from django.core.mail import EmailMultiAlternatives
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone, translation
-from django_tasks import default_task_backend, task
+from procrastinate.contrib.django import app
 
 from accounts.models import User
+from config.worker import RETRY_UNTIL_DELIVERED
 from notifications.models import Notification, PendingDigest
 from notifications.selectors import sentence
 
@@ -47,7 +48,7 @@ def quiet_until(user: User, now: datetime) -> datetime | None:
     return ends
 
 
-@task()
+@app.task(queue="mail", retry=RETRY_UNTIL_DELIVERED)
 def send_notification_email(*, notification_id: int) -> bool:
     """Mail one notice unless it was read meanwhile or mails of its kind were turned off."""
     notice = Notification.objects.select_related("user").filter(pk=notification_id).first()
@@ -62,8 +63,7 @@ def send_notification_email(*, notification_id: int) -> bool:
         return False
     resume = quiet_until(user, now)
     if resume is not None:
-        if default_task_backend.supports_defer:
-            send_notification_email.using(run_after=resume).enqueue(notification_id=notification_id)
+        send_notification_email.configure(schedule_at=resume).defer(notification_id=notification_id)
         return False
     site = settings.SITE_URL.rstrip("/")
     unsubscribe = site + reverse(
@@ -105,11 +105,11 @@ def next_digest_time(user: User, now: datetime) -> datetime:
 def _queue_digest(user: User, now: datetime) -> None:
     due = next_digest_time(user, now)
     _pending, created = PendingDigest.objects.get_or_create(user=user, defaults={"due_at": due})
-    if created and default_task_backend.supports_defer:
-        send_digest.using(run_after=due).enqueue(user_id=user.pk)
+    if created:
+        send_digest.configure(schedule_at=due).defer(user_id=user.pk)
 
 
-@task()
+@app.task(queue="mail", retry=RETRY_UNTIL_DELIVERED)
 def send_digest(*, user_id: int) -> int:
     """One mail with every notice not yet read or mailed; returns how many it listed."""
     PendingDigest.objects.filter(user_id=user_id).delete()

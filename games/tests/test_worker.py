@@ -17,12 +17,12 @@ from games.tests.browser import database_url
 
 
 @pytest.mark.django_db(transaction=True)
-def test_the_worker_plays_the_bots_turns(settings_override_tasks, people, bots):
+def test_the_worker_plays_the_bots_turns(queued_tasks, people, bots):
     match = services.start_match(game="kosmopolis", players=[people[0], bots[0], bots[1]])
     assert not Move.objects.filter(match=match).exists(), "bots must not move in the request"
     env = {**os.environ, "DATABASE_URL": database_url(), "DEBUG": "1"}
     subprocess.run(
-        [sys.executable, "manage.py", "db_worker", "--batch", "--no-startup-delay", "--no-reload"],
+        [sys.executable, "manage.py", "worker", "--batch"],
         cwd=settings.BASE_DIR,
         env=env,
         check=True,
@@ -34,21 +34,16 @@ def test_the_worker_plays_the_bots_turns(settings_override_tasks, people, bots):
     assert engine.to_act(match.state) == {0}
 
 
-@pytest.fixture
-def settings_override_tasks(settings):
-    settings.TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
-
-
 @pytest.mark.django_db(transaction=True)
-def test_the_worker_enforces_a_clock_nobody_is_watching(settings_override_tasks, people):
+def test_the_worker_enforces_a_clock_nobody_is_watching(queued_tasks, people):
     match = services.start_match(
         game="kosmopolis", players=people[:2], clock_seconds=60, increment_seconds=0
     )
     Seat.objects.filter(match=match).update(turn_started_at=timezone.now() - timedelta(minutes=5))
-    services.check_clock.enqueue(match_id=match.pk)
+    services.check_clock.defer(match_id=match.pk)
     env = {**os.environ, "DATABASE_URL": database_url(), "DEBUG": "1"}
     subprocess.run(
-        [sys.executable, "manage.py", "db_worker", "--batch", "--no-startup-delay", "--no-reload"],
+        [sys.executable, "manage.py", "worker", "--batch"],
         cwd=settings.BASE_DIR,
         env=env,
         check=True,
