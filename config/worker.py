@@ -32,6 +32,8 @@ STALLED_AFTER_SECONDS = 10.0
 POLL_SECONDS = 1.0
 """Jobs come by NOTIFY; this poll only finds jobs whose scheduled time (a deadline) came."""
 LONGEST_PAUSE_SECONDS = 30.0
+SHUTDOWN_SECONDS = 20.0
+"""A stopping worker lets its jobs finish this long, then gives them back to the queue."""
 
 RETRY_ON_OUTAGE = RetryStrategy(
     max_attempts=10, exponential_wait=2, retry_exceptions=[OperationalError, InterfaceError]
@@ -101,6 +103,7 @@ async def supervise(worker: DjangoApp, loop: Loop, *, wait: bool = True) -> None
                 update_heartbeat_interval=HEARTBEAT_SECONDS,
                 stalled_worker_timeout=STALLED_AFTER_SECONDS,
                 delete_jobs="successful",
+                shutdown_graceful_timeout=SHUTDOWN_SECONDS,
             )
             if not wait:
                 return

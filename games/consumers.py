@@ -5,6 +5,7 @@ import asyncio
 import functools
 import itertools
 import json
+import logging
 import queue
 import secrets
 import threading
@@ -21,10 +22,12 @@ from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
+from django.db import Error as DatabaseFailure
 from django.db import connections
 from django.http import QueryDict
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
+from django.utils.html import format_html
 from django.utils.translation import gettext as _
 
 from games.live import Pushes, csrf_token_for, pushes_batched, send_pushes, stored
@@ -151,6 +154,7 @@ class RenderQueue(Executor):
 
 
 RENDERING = RenderQueue()
+logger = logging.getLogger(__name__)
 
 
 def off_the_loop(work, *, executor: Executor | None = None):
@@ -258,8 +262,25 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         """A move from the table's forms (`move_form`). An accepted move comes back as the push
         every seat gets (as this socket's own table if the push cannot be told); a refused one
-        as the status region with the reason, and a stale page gets the whole table first."""
-        refusal, stale, pushes = await off_the_loop(self._play)(text_data)
+        as the status region with the reason, and a stale page gets the whole table first. A
+        move the database could not take (it is away) is refused with a request to retry, and
+        the socket stays open."""
+        try:
+            refusal, stale, pushes = await off_the_loop(self._play)(text_data)
+        except DatabaseFailure:
+            logger.warning(
+                "A move on match %s failed in the database", self.match_id, exc_info=True
+            )
+            with translation.override(self._language(self.scope.get("user"))):
+                reason = _("The move could not be saved just now; please make it again.")
+            await self.send(
+                text_data=format_html(
+                    '<div hx-swap-oob="beforeend:#status">'
+                    '<p class="status-error" role="alert">{}</p></div>',
+                    reason,
+                )
+            )
+            return
         told = await send_pushes(pushes)
         if stale:
             self.sent = {}
