@@ -14,11 +14,14 @@ from django.utils import timezone, translation
 from procrastinate.contrib.django import app
 
 from accounts.models import User
+from accounts.preferences import NOTIFICATION_KINDS
 from config.worker import RETRY_UNTIL_DELIVERED
 from notifications.models import Notification, PendingDigest
 from notifications.selectors import sentence
 
 UNSUBSCRIBE_SALT = "notifications.unsubscribe"
+DIGEST = "digest"
+"""The unsubscribe link of a digest, which lists notices of every kind, turns off every mail."""
 DIGEST_HOUR = time(8)
 
 
@@ -81,10 +84,7 @@ def send_notification_email(*, notification_id: int) -> bool:
             subject=f"{settings.ACCOUNT_EMAIL_SUBJECT_PREFIX}{text}",
             body=render_to_string("notifications/email/notice.txt", context),
             to=[user.email],
-            headers={
-                "List-Unsubscribe": f"<{unsubscribe}>",
-                "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-            },
+            headers=_unsubscribe_headers(unsubscribe),
         )
         mail.attach_alternative(
             render_to_string("notifications/email/notice.html", context), "text/html"
@@ -93,6 +93,14 @@ def send_notification_email(*, notification_id: int) -> bool:
     notice.emailed_at = now
     notice.save(update_fields=["emailed_at"])
     return True
+
+
+def _unsubscribe_headers(link: str) -> dict[str, str]:
+    """RFC 2369 and RFC 8058: mail clients offer an unsubscribe button that POSTs to `link`."""
+    return {
+        "List-Unsubscribe": f"<{link}>",
+        "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    }
 
 
 def next_digest_time(user: User, now: datetime) -> datetime:
@@ -127,6 +135,9 @@ def send_digest(*, user_id: int) -> int:
         return 0
     site = settings.SITE_URL.rstrip("/")
     settings_link = site + reverse("edit_profile")
+    unsubscribe = site + reverse(
+        "notifications_unsubscribe", args=[unsubscribe_token(user, DIGEST)]
+    )
     with translation.override(user.language):
         lines = [(sentence(notice), site + notice.link) for notice in notices]
         context = {"user": user, "lines": lines, "settings_link": settings_link}
@@ -135,6 +146,7 @@ def send_digest(*, user_id: int) -> int:
             + render_to_string("notifications/email/digest_subject.txt", context).strip(),
             body=render_to_string("notifications/email/digest.txt", context),
             to=[user.email],
+            headers=_unsubscribe_headers(unsubscribe),
         )
         mail.attach_alternative(
             render_to_string("notifications/email/digest.html", context), "text/html"
@@ -145,11 +157,13 @@ def send_digest(*, user_id: int) -> int:
 
 
 def unsubscribe(*, token: str) -> tuple[User, str]:
-    """Turn off e-mails of one kind for the player the signed link was made for."""
+    """Turn off e-mails of one kind (of every kind, from a digest) for the player the signed
+    link was made for."""
     user_id, kind = read_unsubscribe_token(token)
     user = User.objects.get(pk=user_id)
     preferences = dict(user.notification_preferences)
-    preferences[kind] = {**preferences.get(kind, {}), "email": False}
+    for each in NOTIFICATION_KINDS if kind == DIGEST else [kind]:
+        preferences[each] = {**preferences.get(each, {}), "email": False}
     user.notification_preferences = preferences
     user.save(update_fields=["notification_preferences"])
     return user, kind

@@ -12,6 +12,7 @@ from django.conf import settings
 from django.utils import timezone
 from procrastinate.contrib.django.models import ProcrastinateJob
 
+from accounts.preferences import NOTIFICATION_KINDS
 from games import services
 from games.kosmopolis import engine
 from games.models import Match
@@ -174,3 +175,27 @@ def test_a_digest_player_gets_one_mail_a_day_listing_the_news(people, mailoutbox
     assert f"#{first.pk}" in digest.body
     assert f"#{second.pk}" in digest.body
     assert send_digest(user_id=player.pk) == 0
+
+
+def test_the_digest_names_its_language_and_unsubscribes_in_one_click(client, people, mailoutbox):
+    from notifications.mail import send_digest
+
+    player, other = people[0], people[1]
+    player.email_digest = True
+    player.save()
+    other.language = "cs"
+    other.save()
+    _start([player, other])
+    assert send_digest(user_id=player.pk) == 1
+    digest = next(m for m in mailoutbox if m.to == [player.email])
+    assert '<html lang="en">' in digest.alternatives[0][0]
+    notice = next(m for m in mailoutbox if m.to == [other.email])
+    assert '<html lang="cs">' in notice.alternatives[0][0]
+
+    assert digest.extra_headers["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
+    link = re.fullmatch(r"<(https?://\S+)>", digest.extra_headers["List-Unsubscribe"]).group(1)
+    answer = client.post(link.split(settings.SITE_URL.rstrip("/"), 1)[1])
+    assert answer.status_code == 200
+    player.refresh_from_db()
+    assert not any(player.wants(kind, "email") for kind in NOTIFICATION_KINDS)
+    assert player.wants("your_turn", "site")
