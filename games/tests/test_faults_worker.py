@@ -7,6 +7,7 @@ import asyncio
 import json
 import os
 import signal
+import socket
 import subprocess
 import sys
 import tempfile
@@ -278,3 +279,17 @@ def test_bots_play_on_through_five_seconds_without_redis(
             assert worker.alive()
     finally:
         redis.stop()
+
+
+def test_the_worker_answers_the_systemd_watchdog(tmp_path, queued_tasks):
+    """The unit (deploy/deskovky-worker@.service) is Type=notify with WatchdogSec: the worker
+    says it is ready, then keeps saying it is alive."""
+    address = str(tmp_path / "notify")
+    with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as systemd:
+        systemd.bind(address)
+        systemd.settimeout(60)
+        with running_worker(NOTIFY_SOCKET=address) as worker:
+            assert systemd.recv(64) == b"READY=1"
+            assert systemd.recv(64) == b"WATCHDOG=1"
+            assert systemd.recv(64) == b"WATCHDOG=1"
+            assert worker.alive()
