@@ -21,6 +21,8 @@ from django.db import InterfaceError, OperationalError
 from procrastinate import JobContext, RetryStrategy
 from procrastinate.contrib.django import DjangoApp, app
 from procrastinate.contrib.django.utils import connector_params
+from procrastinate.exceptions import UniqueViolation
+from procrastinate.jobs import Status
 from procrastinate.psycopg_connector import PsycopgConnector
 from psycopg_pool import AsyncConnectionPool
 
@@ -65,15 +67,17 @@ LOOPS = {
 @app.periodic(cron="* * * * * */2")
 @app.task(queue="clocks", queueing_lock="retry_stalled_jobs", pass_context=True)
 async def retry_stalled_jobs(context: JobContext, timestamp: int) -> int:
-    """Queue again the jobs of workers whose heartbeat stopped; returns how many."""
-    stalled = list(
-        await context.app.job_manager.get_stalled_jobs(
-            seconds_since_heartbeat=STALLED_AFTER_SECONDS
-        )
-    )
+    """Queue again the jobs of workers whose heartbeat stopped; returns how many. A job whose
+    twin already waits (the same queueing lock: the match's next bot run) is closed instead,
+    so that its lock no longer holds the twin back."""
+    manager = context.app.job_manager
+    stalled = list(await manager.get_stalled_jobs(seconds_since_heartbeat=STALLED_AFTER_SECONDS))
     for job in stalled:
         logger.warning("Job %s of a dead worker is queued again: %s", job.id, job.call_string)
-        await context.app.job_manager.retry_job(job)
+        try:
+            await manager.retry_job(job)
+        except UniqueViolation:
+            await manager.finish_job(job, status=Status.FAILED, delete_job=False)
     return len(stalled)
 
 

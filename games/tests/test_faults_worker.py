@@ -120,7 +120,8 @@ def waiting_for_a_lock(watcher: psycopg.Connection) -> tuple[int] | None:
 
 def test_a_bot_turn_cut_short_by_kill_9_is_finished_by_a_fresh_worker(queued_tasks, people, bots):
     """The worker is killed while it runs the bots' turn (held up on the match's lock); its job
-    stays `doing` under a dead worker, and a fresh worker runs it again within seconds."""
+    stays `doing` under a dead worker, and a fresh worker runs it again within seconds, or
+    drops it when another run of the same match already waits."""
     match = services.start_match(game="kosmopolis", players=[people[0], bots[0], bots[1]])
     with (
         raw_connection() as holder,
@@ -134,8 +135,10 @@ def test_a_bot_turn_cut_short_by_kill_9_is_finished_by_a_fresh_worker(queued_tas
             seconds=60,
             what="the worker waits for the match inside the bots' turn",
         )
-        job = ProcrastinateJob.objects.get(task_name="games.services.run_bots")
-        assert job.status == "doing"
+        runs = ProcrastinateJob.objects.filter(task_name="games.services.run_bots")
+        assert list(runs.values_list("status", flat=True)) == ["doing"]
+        services.queue_bots(match.pk)  # the person's next move would wake the bots again
+        assert sorted(runs.values_list("status", flat=True)) == ["doing", "todo"]
         first.kill()
     assert bot_moves(match) == 0
     with running_worker() as fresh:
