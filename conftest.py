@@ -20,3 +20,36 @@ def _fast_test_settings(request):
     from django.core.cache import cache
 
     cache.clear()
+
+
+@pytest.fixture(autouse=True)
+def _tasks_run_at_once(request):
+    """Background jobs run as soon as they are queued (after the commit that queues them), in
+    the test's own thread; jobs scheduled for later wait. Tests of the real queue in the
+    database use `queued_tasks`."""
+    if not request.config.pluginmanager.hasplugin("django"):
+        yield
+        return
+    from procrastinate.contrib.django import app
+
+    from config.testing import RunAtOnce
+
+    with app.replace_connector(RunAtOnce(app)):
+        yield
+
+
+@pytest.fixture
+def queued_tasks(_tasks_run_at_once):
+    """Jobs go to procrastinate's tables in the test database, for a real worker to run. The
+    tables are not Django's own, so no test flush empties them: this fixture does."""
+    from django.db import connection
+    from procrastinate.contrib.django import app
+    from procrastinate.contrib.django.django_connector import DjangoConnector
+
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "TRUNCATE procrastinate_jobs, procrastinate_events, procrastinate_periodic_defers,"
+            " procrastinate_workers CASCADE"
+        )
+    with app.replace_connector(DjangoConnector()):
+        yield

@@ -72,6 +72,7 @@ class Plan:
         self.watched_rate = 5.0
         self.idle_sockets = 400 if quick else 5000
         self.scaleout_tables = (10, 50) if quick else (50, 200)
+        self.bot_matches = 10 if quick else 50
 
     @property
     def players(self) -> int:
@@ -123,7 +124,7 @@ def main() -> int:
     )
     parser.add_argument(
         "--only",
-        default="engines,floor,queries,live,capacity,scaleout",
+        default="engines,floor,queries,live,capacity,scaleout,bots",
         help="comma-separated parts to run",
     )
     args = parser.parse_args()
@@ -177,6 +178,12 @@ def main() -> int:
             results["capacity"] = live.capacity(plan, env, players, log)
         if "scaleout" in parts:
             results["scaleout"] = live.scale_out(plan, env, players, log)
+        if "bots" in parts:
+            from bench import bots
+
+            results["bots"] = bots.run(
+                env, players[: plan.bot_matches], log, seconds=plan.phase_seconds * 3, workers=1
+            )
     finally:
         live.stop_all()
     results["seconds"] = time.monotonic() - started

@@ -190,4 +190,14 @@ def table(results: dict[str, Any]) -> str:
             scale["verified_cross_pushes"] > 0,
         )
         _live(out, scale, "4. Live path, two daphne")
+    if "bots" in results:
+        row = results["bots"]
+        out.section("6. Bots' reply (a person against two bots per match, thinking 0.5-1.5 s)")
+        out.add(
+            f"{row['matches']} matches, {row['workers']} worker(s): p50 / p99 ({row['replies']}"
+            f" replies, {row['lost']} lost)",
+            f"{_ms(row['p50_ms'])} / {_ms(row['p99_ms'])}",
+            "≤ 50 / 300 ms",
+            row["p50_ms"] <= 50 and row["p99_ms"] <= 300 and not row["lost"],
+        )
     return "\n".join(head) + out.render()

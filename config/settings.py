@@ -39,8 +39,7 @@ INSTALLED_APPS = [
     "django_htmx",
     "template_partials",
     "csp",
-    "django_tasks",
-    "django_tasks_db",
+    "procrastinate.contrib.django",
     "allauth",
     "allauth.account",
     "accounts",
@@ -94,7 +93,9 @@ TEMPLATES = [
 ]
 
 # Database: PostgreSQL only. Django's psycopg pool with CONN_MAX_AGE = 0, because persistent
-# connections leak under daphne.
+# connections leak under daphne. Each pooled connection is checked before it is handed out, so
+# one the database dropped (a restart, pg_terminate_backend) is replaced instead of failing a
+# request.
 if "DATABASE_URL" in env:
     DATABASES = {"default": env.db_url("DATABASE_URL")}
 else:
@@ -102,6 +103,8 @@ else:
 
     DATABASES = {"default": database_settings()}
 DATABASES["default"]["CONN_MAX_AGE"] = 0
+# Health checks on a pool: psycopg_pool's check=ConnectionPool.check_connection.
+DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {"min_size": 1, "max_size": 20}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -170,11 +173,12 @@ PLAY_RATE_LIMITS = {
 
 # The in-memory layer reaches only its own process's websockets, so then the task worker (bots
 # announce their moves) runs inside the web server (`manage.py serve`); with Redis it is its
-# own process (`manage.py db_worker`).
+# own process (`manage.py worker`).
 TASK_WORKER_IN_WEB_PROCESS = "REDIS_URL" not in env
 
-# Background work (bots, clocks, mails): a database queue run by `manage.py db_worker`.
-TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+# Background work (bots, clocks, mails): procrastinate's queues in PostgreSQL, run by
+# `manage.py worker` (config/worker.py).
+PROCRASTINATE_IMPORT_PATHS = ["config.worker", "games.services", "notifications.mail"]
 
 AUTH_USER_MODEL = "accounts.User"
 AUTHENTICATION_BACKENDS = [
@@ -205,6 +209,7 @@ ACCOUNT_USERNAME_BLACKLIST = ["admin", "deleted", "bot", "system"]
 # E-mail: EMAIL_URL (smtp+tls://user:password@host:587) selects a real server; without it
 # mails are printed to the console.
 vars().update(env.email_url("EMAIL_URL", default="consolemail://"))
+EMAIL_TIMEOUT = env.int("EMAIL_TIMEOUT", default=10)
 DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="Deskovky <noreply@localhost>")
 SERVER_EMAIL = DEFAULT_FROM_EMAIL
 

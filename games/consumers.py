@@ -5,6 +5,7 @@ import asyncio
 import functools
 import itertools
 import json
+import logging
 import queue
 import secrets
 import threading
@@ -22,10 +23,12 @@ from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
+from django.db import Error as DatabaseFailure
 from django.db import connections
 from django.http import QueryDict
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
+from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
@@ -162,6 +165,7 @@ class RenderQueue(Executor):
 
 
 RENDERING = RenderQueue()
+logger = logging.getLogger(__name__)
 
 
 def off_the_loop(work, *, executor: Executor | None = None):
@@ -279,7 +283,8 @@ class TableConsumer(SessionBoundSocket, AsyncWebsocketConsumer):
         before the database is touched, and so is a player past the limit of messages
         (`within_socket_limit`); of a run of such refusals only the first is rendered, so a
         flood costs no work. A socket whose session ended is closed instead
-        (`accounts.sockets`)."""
+        (`accounts.sockets`). A move the database could not take (it is away) is refused with
+        a request to retry, and the socket stays open."""
         seat = self.phase[2] if self.phase else None
         if seat is None:
             await self._refuse(gettext_noop("You do not sit at this table."))
@@ -290,7 +295,22 @@ class TableConsumer(SessionBoundSocket, AsyncWebsocketConsumer):
             )
             return
         self.refused = False
-        played = await off_the_loop(self._play)(text_data)
+        try:
+            played = await off_the_loop(self._play)(text_data)
+        except DatabaseFailure:
+            logger.warning(
+                "A move on match %s failed in the database", self.match_id, exc_info=True
+            )
+            with translation.override(self._language(self.scope.get("user"))):
+                reason = _("The move could not be saved just now; please make it again.")
+            await self.send(
+                text_data=format_html(
+                    '<div hx-swap-oob="beforeend:#status">'
+                    '<p class="status-error" role="alert">{}</p></div>',
+                    reason,
+                )
+            )
+            return
         if played is None:
             await self.close(code=SESSION_ENDED)
             return

@@ -3,6 +3,7 @@ stores and announces after commit; views, consumers and tasks only call these.""
 
 from __future__ import annotations
 
+import contextlib
 import random
 import secrets
 from collections.abc import Sequence
@@ -15,9 +16,11 @@ from django.db.models import QuerySet
 from django.http import QueryDict
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django_tasks import default_task_backend, task
+from procrastinate.contrib.django import app
+from procrastinate.exceptions import AlreadyEnqueued
 
 from accounts.models import User
+from config.worker import RETRY_ON_OUTAGE
 from games.live import keep_stored, tell_group
 from games.models import Match, Move, Seat, SeatHandover, SeatOffer, Vacation
 from games.ratings import rate_match
@@ -197,10 +200,18 @@ def play_bot_turns(*, match_id: int) -> int:
         played += 1
 
 
-@task()
+@app.task(queue="bots", retry=RETRY_ON_OUTAGE)
 def run_bots(*, match_id: int) -> int:
     """Bots move in the task worker, never inside the request of the move that woke them."""
     return play_bot_turns(match_id=match_id)
+
+
+def queue_bots(match_id: int) -> None:
+    """Queue the match's bots unless a run is already waiting: one waits at most, and runs of
+    one match never overlap (the lock), so a busy match does not fill the queue."""
+    lock = f"bots-{match_id}"
+    with contextlib.suppress(AlreadyEnqueued):
+        run_bots.configure(lock=lock, queueing_lock=lock).defer(match_id=match_id)
 
 
 def leave_match(*, match_id: int, user: User, reason: str) -> None:
@@ -421,7 +432,7 @@ def expire_clocks(*, match_id: int, now: datetime) -> list[int]:
         return [seat.number for seat in expired]
 
 
-@task()
+@app.task(queue="clocks", retry=RETRY_ON_OUTAGE)
 def check_clock(*, match_id: int) -> list[int]:
     """Runs when a seat's time may be up; the match is re-read, so an early run does nothing."""
     return expire_clocks(match_id=match_id, now=timezone.now())
@@ -480,19 +491,16 @@ def _run_clocks(
 def _remind_before(match: Match, seat: Seat) -> None:
     """Queue the "two hours left" reminder of a turn-based move that may last longer."""
     deadline = seat.deadline(match)
-    if (
-        match.pace != Match.Pace.TURN_BASED
-        or deadline is None
-        or seat.turn_started_at is None
-        or not default_task_backend.supports_defer
-    ):
+    if match.pace != Match.Pace.TURN_BASED or deadline is None or seat.turn_started_at is None:
         return
     at = deadline - REMINDER_BEFORE
     if at <= seat.turn_started_at:
         return
     match_id, number, since = match.pk, seat.number, seat.turn_started_at.isoformat()
     transaction.on_commit(
-        lambda: remind_turn.using(run_after=at).enqueue(match_id=match_id, seat=number, since=since)
+        lambda: remind_turn.configure(schedule_at=at).defer(
+            match_id=match_id, seat=number, since=since
+        )
     )
 
 
@@ -519,17 +527,19 @@ def send_turn_reminder(*, match_id: int, seat: int, since: str) -> bool:
         return True
 
 
-@task()
+@app.task(queue="clocks", retry=RETRY_ON_OUTAGE)
 def remind_turn(*, match_id: int, seat: int, since: str) -> bool:
     return send_turn_reminder(match_id=match_id, seat=seat, since=since)
 
 
 def _check_at(match: Match, deadline: datetime | None) -> None:
-    """Queue a clock check for when a deadline passes (backends that cannot defer run none)."""
-    if deadline is None or not default_task_backend.supports_defer:
+    """Queue a clock check for when a deadline passes."""
+    if deadline is None:
         return
     match_id = match.pk
-    transaction.on_commit(lambda: check_clock.using(run_after=deadline).enqueue(match_id=match_id))
+    transaction.on_commit(
+        lambda: check_clock.configure(schedule_at=deadline).defer(match_id=match_id)
+    )
 
 
 def _playable(game: str) -> GameInfo:
@@ -644,7 +654,7 @@ def _after_commit(
         return
     acting = info.engine.to_act(match.state)
     if any(s.is_bot and s.number in acting for s in match.seat_list):
-        transaction.on_commit(lambda: run_bots.enqueue(match_id=match_id))
+        transaction.on_commit(lambda: queue_bots(match_id))
 
 
 def _tell_lobby() -> None:

@@ -15,6 +15,7 @@ from games.models import Match
 from games.registry import GAMES
 from games.services import LOBBY_GROUP
 from lobby.models import Invitation, Table, TableSeat
+from notifications.models import Notification
 from notifications.services import notify
 
 MOVE_HOURS = (12, 24, 48, 72)
@@ -269,13 +270,23 @@ def _start(table: Table) -> None:
     )
     table.status = Table.Status.STARTED
     table.save(update_fields=["match", "status"])
-    notify(
-        users=players,
-        kind="table_started",
-        link=table.match.get_absolute_url(),
-        match_id=table.match.pk,
-        params={"game": table.game, "match": table.match.pk},
+    # Whoever was just mailed that it is their turn knows the table started: no second mail.
+    mailed = set(
+        Notification.objects.filter(kind="your_turn", match_id=table.match.pk).values_list(
+            "user_id", flat=True
+        )
+        if table.match.pace == Match.Pace.TURN_BASED
+        else ()
     )
+    for email in (True, False):
+        notify(
+            users=[player for player in players if (player.pk in mailed) != email],
+            kind="table_started",
+            link=table.match.get_absolute_url(),
+            match_id=table.match.pk,
+            params={"game": table.game, "match": table.match.pk},
+            email=email,
+        )
 
 
 def _announce(table: Table) -> None:

@@ -11,13 +11,17 @@ from django.core.mail import EmailMultiAlternatives
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone, translation
-from django_tasks import default_task_backend, task
+from procrastinate.contrib.django import app
 
 from accounts.models import User
+from accounts.preferences import NOTIFICATION_KINDS
+from config.worker import RETRY_UNTIL_DELIVERED
 from notifications.models import Notification, PendingDigest
 from notifications.selectors import sentence
 
 UNSUBSCRIBE_SALT = "notifications.unsubscribe"
+DIGEST = "digest"
+"""The unsubscribe link of a digest, which lists notices of every kind, turns off every mail."""
 DIGEST_HOUR = time(8)
 
 
@@ -47,7 +51,7 @@ def quiet_until(user: User, now: datetime) -> datetime | None:
     return ends
 
 
-@task()
+@app.task(queue="mail", retry=RETRY_UNTIL_DELIVERED)
 def send_notification_email(*, notification_id: int) -> bool:
     """Mail one notice unless it was read meanwhile or mails of its kind were turned off."""
     notice = Notification.objects.select_related("user").filter(pk=notification_id).first()
@@ -62,8 +66,7 @@ def send_notification_email(*, notification_id: int) -> bool:
         return False
     resume = quiet_until(user, now)
     if resume is not None:
-        if default_task_backend.supports_defer:
-            send_notification_email.using(run_after=resume).enqueue(notification_id=notification_id)
+        send_notification_email.configure(schedule_at=resume).defer(notification_id=notification_id)
         return False
     site = settings.SITE_URL.rstrip("/")
     unsubscribe = site + reverse(
@@ -81,10 +84,7 @@ def send_notification_email(*, notification_id: int) -> bool:
             subject=f"{settings.ACCOUNT_EMAIL_SUBJECT_PREFIX}{text}",
             body=render_to_string("notifications/email/notice.txt", context),
             to=[user.email],
-            headers={
-                "List-Unsubscribe": f"<{unsubscribe}>",
-                "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-            },
+            headers=_unsubscribe_headers(unsubscribe),
         )
         mail.attach_alternative(
             render_to_string("notifications/email/notice.html", context), "text/html"
@@ -93,6 +93,14 @@ def send_notification_email(*, notification_id: int) -> bool:
     notice.emailed_at = now
     notice.save(update_fields=["emailed_at"])
     return True
+
+
+def _unsubscribe_headers(link: str) -> dict[str, str]:
+    """RFC 2369 and RFC 8058: mail clients offer an unsubscribe button that POSTs to `link`."""
+    return {
+        "List-Unsubscribe": f"<{link}>",
+        "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    }
 
 
 def next_digest_time(user: User, now: datetime) -> datetime:
@@ -105,11 +113,11 @@ def next_digest_time(user: User, now: datetime) -> datetime:
 def _queue_digest(user: User, now: datetime) -> None:
     due = next_digest_time(user, now)
     _pending, created = PendingDigest.objects.get_or_create(user=user, defaults={"due_at": due})
-    if created and default_task_backend.supports_defer:
-        send_digest.using(run_after=due).enqueue(user_id=user.pk)
+    if created:
+        send_digest.configure(schedule_at=due).defer(user_id=user.pk)
 
 
-@task()
+@app.task(queue="mail", retry=RETRY_UNTIL_DELIVERED)
 def send_digest(*, user_id: int) -> int:
     """One mail with every notice not yet read or mailed; returns how many it listed."""
     PendingDigest.objects.filter(user_id=user_id).delete()
@@ -127,6 +135,9 @@ def send_digest(*, user_id: int) -> int:
         return 0
     site = settings.SITE_URL.rstrip("/")
     settings_link = site + reverse("edit_profile")
+    unsubscribe = site + reverse(
+        "notifications_unsubscribe", args=[unsubscribe_token(user, DIGEST)]
+    )
     with translation.override(user.language):
         lines = [(sentence(notice), site + notice.link) for notice in notices]
         context = {"user": user, "lines": lines, "settings_link": settings_link}
@@ -135,6 +146,7 @@ def send_digest(*, user_id: int) -> int:
             + render_to_string("notifications/email/digest_subject.txt", context).strip(),
             body=render_to_string("notifications/email/digest.txt", context),
             to=[user.email],
+            headers=_unsubscribe_headers(unsubscribe),
         )
         mail.attach_alternative(
             render_to_string("notifications/email/digest.html", context), "text/html"
@@ -152,10 +164,12 @@ def unsubscribe_link_owner(*, token: str) -> tuple[User, str]:
 
 
 def unsubscribe(*, token: str) -> tuple[User, str]:
-    """Turn off e-mails of one kind for the player the signed link was made for."""
+    """Turn off e-mails of one kind (of every kind, from a digest) for the player the signed
+    link was made for."""
     user, kind = unsubscribe_link_owner(token=token)
     preferences = dict(user.notification_preferences)
-    preferences[kind] = {**preferences.get(kind, {}), "email": False}
+    for each in NOTIFICATION_KINDS if kind == DIGEST else [kind]:
+        preferences[each] = {**preferences.get(each, {}), "email": False}
     user.notification_preferences = preferences
     user.save(update_fields=["notification_preferences"])
     return user, kind

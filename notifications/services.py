@@ -61,7 +61,7 @@ def notify(
         for notice in created:
             if notice.user.wants(kind, "email"):
                 transaction.on_commit(
-                    lambda notice_id=notice.pk: send_notification_email.enqueue(
+                    lambda notice_id=notice.pk: send_notification_email.defer(
                         notification_id=notice_id
                     )
                 )

@@ -2,6 +2,7 @@ from django.contrib.auth.decorators import login_required
 from django.core import signing
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
@@ -35,7 +36,8 @@ def unsubscribe(request: HttpRequest, token: str) -> HttpResponse:
         user, kind = act(token=token)
     except (signing.BadSignature, ValueError, KeyError, User.DoesNotExist):
         raise Http404 from None
-    context = {"player": user, "kind": NOTIFICATION_KINDS.get(kind, kind), "token": token}
+    kind_name = NOTIFICATION_KINDS.get(kind, _("All notifications"))
+    context = {"player": user, "kind": kind_name, "token": token}
     if request.method == "POST":
         return render(request, "notifications/unsubscribed.html", context)
     return render(request, "notifications/unsubscribe.html", context)

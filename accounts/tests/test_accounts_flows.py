@@ -111,3 +111,22 @@ def test_password_reset_by_mail(client, player, mailoutbox):
         ).status_code
         == 302
     )
+
+
+def test_the_sign_up_mail_has_an_html_part_with_the_same_link(client, mailoutbox):
+    client.post(
+        reverse("account_signup"),
+        {
+            "username": "dvorak",
+            "email": "dvorak@example.com",
+            "password1": PASSWORD,
+            "password2": PASSWORD,
+        },
+        headers={"Accept-Language": "en"},
+    )
+    mail = mailoutbox[0]
+    html, kind = mail.alternatives[0]
+    assert kind == "text/html"
+    assert '<html lang="en">' in html
+    assert f'<a href="{_link_in(mail)}">' in html
+    assert "dvorak" in html

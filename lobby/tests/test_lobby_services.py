@@ -8,6 +8,7 @@ from django.db import connection
 from games.models import Match
 from lobby import services
 from lobby.models import Invitation, Table, TableSeat
+from notifications.models import Notification
 
 pytestmark = pytest.mark.django_db
 
@@ -183,3 +184,17 @@ def test_starting_twice_at_once_starts_one_match(people):
     for thread in threads:
         thread.join()
     assert Match.objects.count() == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_turn_based_table_that_starts_mails_each_player_once(people, mailoutbox):
+    """Who moves first (in Kosmopolis everyone: they draft at once) is mailed that it is their
+    turn; a second mail in the same second saying the table started would say nothing new, so
+    that notice stays on the site."""
+    table = _table(people[0], pace="turn", move_hours=24)
+    services.join_table(table_id=table.pk, user=people[1])
+    services.join_table(table_id=table.pk, user=people[2])
+    assert sorted(m.to[0] for m in mailoutbox) == sorted(p.email for p in people[:3])
+    assert all("your turn" in m.subject for m in mailoutbox)
+    started = Notification.objects.filter(kind="table_started")
+    assert sorted(started.values_list("user_id", flat=True)) == [p.pk for p in people[:3]]

@@ -3,11 +3,6 @@ import pytest
 from accounts.models import User
 
 
-@pytest.fixture(autouse=True)
-def _immediate_tasks(settings):
-    settings.TASKS = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}
-
-
 @pytest.fixture
 def people(transactional_db):
     return [

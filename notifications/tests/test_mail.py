@@ -10,7 +10,10 @@ from unittest import mock
 import pytest
 from django.conf import settings
 from django.test import Client
+from django.utils import timezone
+from procrastinate.contrib.django.models import ProcrastinateJob
 
+from accounts.preferences import NOTIFICATION_KINDS
 from games import services
 from games.kosmopolis import engine
 from games.models import Match
@@ -80,14 +83,13 @@ def test_real_time_matches_send_no_turn_mails(people, mailoutbox):
     assert Notification.objects.filter(kind="your_turn").count() == 2
 
 
-def test_a_notice_read_on_the_site_is_not_mailed(people, mailoutbox, settings):
-    settings.TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+def test_a_notice_read_on_the_site_is_not_mailed(people, mailoutbox, queued_tasks):
     match = _start(people[:2])
     Notification.objects.update(read_at=match.started_at)
     from notifications.mail import send_notification_email
 
     for notice in Notification.objects.all():
-        assert send_notification_email.call(notification_id=notice.pk) is False
+        assert send_notification_email(notification_id=notice.pk) is False
     assert mailoutbox == []
 
 
@@ -108,10 +110,7 @@ def test_quiet_hours_are_read_in_the_players_time_zone(people, start, end, now, 
     assert (ends.replace(tzinfo=None) if ends else None) == expected
 
 
-def test_mails_wait_for_the_end_of_quiet_hours(people, mailoutbox, settings):
-    settings.TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
-    from django_tasks_db.models import DBTaskResult
-
+def test_mails_wait_for_the_end_of_quiet_hours(people, mailoutbox, queued_tasks):
     from notifications.mail import send_notification_email
 
     player = people[0]
@@ -120,23 +119,22 @@ def test_mails_wait_for_the_end_of_quiet_hours(people, mailoutbox, settings):
     player.save()
     _start(people[:2])
     notice = Notification.objects.get(user=player)
-    before = set(DBTaskResult.objects.values_list("pk", flat=True))
+    before = set(ProcrastinateJob.objects.values_list("pk", flat=True))
     night = datetime(2026, 3, 2, 23, 30, tzinfo=UTC)
     with mock.patch("notifications.mail.timezone.now", return_value=night):
-        assert send_notification_email.call(notification_id=notice.pk) is False
+        assert send_notification_email(notification_id=notice.pk) is False
     assert mailoutbox == []
-    later = DBTaskResult.objects.exclude(pk__in=before).get()
-    assert later.task_path == "notifications.mail.send_notification_email"
-    assert later.run_after == datetime(2026, 3, 3, 7, tzinfo=UTC)
+    later = ProcrastinateJob.objects.exclude(pk__in=before).get()
+    assert later.task_name == "notifications.mail.send_notification_email"
+    assert later.scheduled_at == datetime(2026, 3, 3, 7, tzinfo=UTC)
 
 
-def test_a_worker_that_was_down_sends_what_is_pending(people, settings):
-    settings.TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+def test_a_worker_that_was_down_sends_what_is_pending(people, settings, queued_tasks):
     match = _start(people[:2])
     assert not Notification.objects.filter(emailed_at__isnull=False).exists()
     env = {**os.environ, "DATABASE_URL": database_url(), "DEBUG": "1"}
     subprocess.run(
-        [sys.executable, "manage.py", "db_worker", "--batch", "--no-startup-delay", "--no-reload"],
+        [sys.executable, "manage.py", "worker", "--batch"],
         cwd=settings.BASE_DIR,
         env=env,
         check=True,
@@ -147,16 +145,13 @@ def test_a_worker_that_was_down_sends_what_is_pending(people, settings):
     assert mailed.count() == 2
 
 
-def test_a_reminder_comes_two_hours_before_a_turn_based_deadline(people, mailoutbox, settings):
-    settings.TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
-    from django_tasks_db.models import DBTaskResult
-
+def test_a_reminder_comes_two_hours_before_a_turn_based_deadline(people, mailoutbox, queued_tasks):
     from games.models import Seat
 
     match = _start(people[:2])
     seat = Seat.objects.get(match=match, number=0)
-    reminders = DBTaskResult.objects.filter(task_path="games.services.remind_turn")
-    assert sorted(reminders.values_list("run_after", flat=True))[0] == (
+    reminders = ProcrastinateJob.objects.filter(task_name="games.services.remind_turn")
+    assert sorted(reminders.values_list("scheduled_at", flat=True))[0] == (
         seat.deadline(match) - services.REMINDER_BEFORE
     )
     since = seat.turn_started_at.isoformat()
@@ -166,10 +161,7 @@ def test_a_reminder_comes_two_hours_before_a_turn_based_deadline(people, mailout
     assert services.send_turn_reminder(match_id=match.pk, seat=0, since=since) is False
 
 
-def test_a_digest_player_gets_one_mail_a_day_listing_the_news(people, mailoutbox, settings):
-    settings.TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
-    from django_tasks_db.models import DBTaskResult
-
+def test_a_digest_player_gets_one_mail_a_day_listing_the_news(people, mailoutbox, queued_tasks):
     from notifications.mail import next_digest_time, send_digest, send_notification_email
 
     player = people[0]
@@ -179,16 +171,40 @@ def test_a_digest_player_gets_one_mail_a_day_listing_the_news(people, mailoutbox
     first = _start(people[:2])
     second = _start([player, people[2]])
     for notice in Notification.objects.filter(user=player):
-        assert send_notification_email.call(notification_id=notice.pk) is False
+        assert send_notification_email(notification_id=notice.pk) is False
     assert not [m for m in mailoutbox if m.to == [player.email]]
-    digests = DBTaskResult.objects.filter(task_path="notifications.mail.send_digest")
+    digests = ProcrastinateJob.objects.filter(task_name="notifications.mail.send_digest")
     assert digests.count() == 1
-    due = digests.get().run_after
+    due = digests.get().scheduled_at
     assert due.astimezone(player.zone).hour == 8
-    assert due == next_digest_time(player, digests.get().enqueued_at)
+    assert due == next_digest_time(player, timezone.now())
 
-    assert send_digest.call(user_id=player.pk) == 2
+    assert send_digest(user_id=player.pk) == 2
     digest = next(m for m in mailoutbox if m.to == [player.email])
     assert f"#{first.pk}" in digest.body
     assert f"#{second.pk}" in digest.body
-    assert send_digest.call(user_id=player.pk) == 0
+    assert send_digest(user_id=player.pk) == 0
+
+
+def test_the_digest_names_its_language_and_unsubscribes_in_one_click(client, people, mailoutbox):
+    from notifications.mail import send_digest
+
+    player, other = people[0], people[1]
+    player.email_digest = True
+    player.save()
+    other.language = "cs"
+    other.save()
+    _start([player, other])
+    assert send_digest(user_id=player.pk) == 1
+    digest = next(m for m in mailoutbox if m.to == [player.email])
+    assert '<html lang="en">' in digest.alternatives[0][0]
+    notice = next(m for m in mailoutbox if m.to == [other.email])
+    assert '<html lang="cs">' in notice.alternatives[0][0]
+
+    assert digest.extra_headers["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
+    link = re.fullmatch(r"<(https?://\S+)>", digest.extra_headers["List-Unsubscribe"]).group(1)
+    answer = client.post(link.split(settings.SITE_URL.rstrip("/"), 1)[1])
+    assert answer.status_code == 200
+    player.refresh_from_db()
+    assert not any(player.wants(kind, "email") for kind in NOTIFICATION_KINDS)
+    assert player.wants("your_turn", "site")

@@ -22,11 +22,6 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 @pytest.fixture(autouse=True)
-def _tasks_run_at_once(settings):
-    settings.TASKS = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}
-
-
-@pytest.fixture(autouse=True)
 def _english():
     with translation.override("en"):
         yield

@@ -1,0 +1,198 @@
+"""The bots' reply under load (issue 24): many matches of one person against two bots at once,
+the person thinking 0.5-1.5 s a move, against one daphne and the task worker(s).
+
+A reply's latency is the time from just before the person's move is sent over the table's
+socket to the push that shows the person's turn again (`data-my-turn="1"` at a later move
+number): the move stored, the bots woken, their moves made, and the table pushed. Moves after
+which the person acts again without the bots are not counted.
+
+`python -m bench.bots [--matches 50] [--seconds 60] [--workers 1]`; BENCH_WORKER is the worker
+command (default `worker`; `db_worker --interval 0.1 --no-reload` measured the old queue).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import copy
+import json
+import os
+import random
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+TURN = re.compile(r'data-seq="(\d+)" data-my-turn="([01])"')
+BOTS = 2
+
+
+def _state(match_id: int) -> tuple[int, dict[str, Any], bool]:
+    from django.db import connection
+
+    from games.models import Match
+
+    match = Match.objects.get(pk=match_id)
+    connection.close()
+    return match.move_count, match.state, match.is_over
+
+
+class Person:
+    """One person at a table against bots, moving over the table's socket."""
+
+    def __init__(self, http: Any, server: str, player: Any, bot_ids: list[int], seed: int):
+        self.http, self.server, self.player, self.bot_ids = http, server, player, bot_ids
+        self.rng = random.Random(seed)
+        self.latencies: list[float] = []
+        self.lost = 0
+        self.turns: asyncio.Queue[tuple[int, float]] = asyncio.Queue()
+
+    async def _read(self, ws: Any) -> None:
+        async for message in ws:
+            for seq, mine in TURN.findall(message.data if isinstance(message.data, str) else ""):
+                if mine == "1":
+                    self.turns.put_nowait((int(seq), time.perf_counter()))
+
+    async def _open(self) -> tuple[int, Any, asyncio.Task[None]]:
+        from bench import fixtures
+
+        match_id = await asyncio.to_thread(
+            fixtures.start_match, [self.player.user_id, *self.bot_ids], self.rng.getrandbits(64)
+        )
+        ws = await self.http.ws_connect(
+            f"{self.server.replace('http', 'ws', 1)}/ws/matches/{match_id}/?seq=0",
+            headers={"Cookie": f"sessionid={self.player.session_key}", "Origin": self.server},
+            max_msg_size=0,
+        )
+        return match_id, ws, asyncio.create_task(self._read(ws))
+
+    async def play(self, until: float) -> None:
+        from games.registry import GAMES
+
+        engine = GAMES["kosmopolis"].engine
+        match_id, ws, reader = await self._open()
+        try:
+            while time.monotonic() < until:
+                count, state, over = await asyncio.to_thread(_state, match_id)
+                if over:
+                    await ws.close()
+                    reader.cancel()
+                    match_id, ws, reader = await self._open()
+                    continue
+                if engine.to_act(state) != {0}:
+                    await asyncio.sleep(0.05)  # the bots' opening moves
+                    continue
+                await asyncio.sleep(self.rng.uniform(0.5, 1.5))
+                move = self.rng.choice(engine.legal_moves(state, 0))
+                after = copy.deepcopy(state)
+                engine.apply_in_place(after, 0, move)
+                measured = not engine.is_over(after) and engine.to_act(after) != {0}
+                fields: dict[str, Any] = {"expected_seq": count}
+                for key, value in move.items():
+                    fields[key] = [str(v) for v in value] if isinstance(value, list) else value
+                while not self.turns.empty():
+                    self.turns.get_nowait()
+                started = time.perf_counter()
+                await ws.send_str(json.dumps(fields))
+                if engine.is_over(after):
+                    await asyncio.sleep(0.5)  # then a new match
+                    continue
+                # The person's turn again: after the bots' moves, or at once when they have none.
+                awaited = count + 2 if measured else count + 1
+                try:
+                    while True:
+                        seq, arrived = await asyncio.wait_for(self.turns.get(), 5)
+                        if seq >= awaited:
+                            if measured:
+                                self.latencies.append(arrived - started)
+                            break
+                except TimeoutError:
+                    _count, _state_now, over = await asyncio.to_thread(_state, match_id)
+                    self.lost += measured and not over  # a bot's move may end the match
+        finally:
+            await ws.close()
+            reader.cancel()
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
+
+
+def run(env: dict[str, str], players: list[Any], log: Any, *, seconds: float, workers: int):
+    import aiohttp
+
+    from accounts.models import User
+    from bench.servers import Daphne
+
+    bot_ids = [User.objects.create(username=f"bench-bot-{n}", is_bot=True).pk for n in range(BOTS)]
+    command = os.environ.get("BENCH_WORKER", "worker").split()
+    server = Daphne(env)
+    processes = [
+        subprocess.Popen(
+            [sys.executable, "manage.py", *command], cwd=ROOT, env=env, stdout=subprocess.DEVNULL
+        )
+        for _ in range(workers)
+    ]
+    try:
+
+        async def everyone() -> list[Person]:
+            async with aiohttp.ClientSession(cookie_jar=aiohttp.DummyCookieJar()) as http:
+                people = [
+                    Person(http, server.url, player, bot_ids, seed)
+                    for seed, player in enumerate(players)
+                ]
+                until = time.monotonic() + seconds
+                await asyncio.gather(*(person.play(until) for person in people))
+                return people
+
+        log(f"{len(players)} matches against bots for {seconds:.0f} s, {workers} worker(s)")
+        people = asyncio.run(everyone())
+    finally:
+        for process in processes:
+            process.terminate()
+        for process in processes:
+            process.wait(timeout=30)
+        server.stop()
+    latencies = [value for person in people for value in person.latencies]
+    return {
+        "matches": len(players),
+        "workers": workers,
+        "worker": " ".join(command),
+        "replies": len(latencies),
+        "lost": sum(person.lost for person in people),
+        "p50_ms": round(percentile(latencies, 0.5) * 1000, 1),
+        "p99_ms": round(percentile(latencies, 0.99) * 1000, 1),
+    }
+
+
+def main() -> int:
+    from bench.__main__ import DEFAULT_REDIS, _database_url, _environment, log
+
+    parser = argparse.ArgumentParser(prog="python -m bench.bots", description=__doc__)
+    parser.add_argument("--matches", type=int, default=50)
+    parser.add_argument("--seconds", type=float, default=60)
+    parser.add_argument("--workers", type=int, default=1)
+    args = parser.parse_args()
+    database_url = _database_url()
+    env = _environment(database_url, os.environ.get("BENCH_REDIS_URL", DEFAULT_REDIS))
+    os.environ.update(env)
+    sys.path.insert(0, str(ROOT))
+    import django
+
+    django.setup()
+    from bench import fixtures
+
+    fixtures.recreate_database(database_url)
+    fixtures.migrate()
+    players = fixtures.create_players(args.matches)
+    result = run(env, players, log, seconds=args.seconds, workers=args.workers)
+    print(json.dumps(result))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,159 @@
+"""The task worker: procrastinate's queues in PostgreSQL, woken by LISTEN/NOTIFY.
+
+Bots, clocks and mails have a queue each, and each queue its own worker loop, so a slow mail
+server never holds up a bot. A worker that dies holding a job (kill -9, a lost machine) stops
+beating its heart; `retry_stalled_jobs` then hands its jobs to a live worker. A worker loop
+that fails (the database or its connection went away) is started again with a growing pause,
+never given up. Running a job twice is harmless: bot turns and clocks lock their match.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import socket
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from django.db import InterfaceError, OperationalError
+from procrastinate import JobContext, RetryStrategy
+from procrastinate.contrib.django import DjangoApp, app
+from procrastinate.contrib.django.utils import connector_params
+from procrastinate.exceptions import UniqueViolation
+from procrastinate.jobs import Status
+from procrastinate.psycopg_connector import PsycopgConnector
+from psycopg_pool import AsyncConnectionPool
+
+logger = logging.getLogger(__name__)
+
+HEARTBEAT_SECONDS = 2.0
+STALLED_AFTER_SECONDS = 10.0
+"""A worker silent this long is taken for dead and its jobs are run again."""
+POLL_SECONDS = 1.0
+"""Jobs come by NOTIFY; this poll only finds jobs whose scheduled time (a deadline) came."""
+LONGEST_PAUSE_SECONDS = 30.0
+SHUTDOWN_SECONDS = 20.0
+"""A stopping worker lets its jobs finish this long, then gives them back to the queue."""
+
+RETRY_ON_OUTAGE = RetryStrategy(
+    max_attempts=10, exponential_wait=2, retry_exceptions=[OperationalError, InterfaceError]
+)
+"""A job that lost the database is tried again after 2, 4, 8 ... seconds."""
+RETRY_UNTIL_DELIVERED = RetryStrategy(
+    max_attempts=16,
+    exponential_wait=2,
+    retry_exceptions=[OSError, OperationalError, InterfaceError],
+)
+"""A mail the server did not take (down, refusing, timing out: all OSError) is tried again
+with a pause that doubles, for about a day and a half."""
+
+
+@dataclass(frozen=True)
+class Loop:
+    name: str
+    queues: tuple[str, ...]
+    concurrency: int
+
+
+LOOPS = {
+    "bots": Loop("bots", ("bots",), concurrency=4),
+    "clocks": Loop("clocks", ("clocks",), concurrency=2),
+    "mail": Loop("mail", ("mail",), concurrency=2),
+}
+
+
+@app.periodic(cron="* * * * * */2")
+@app.task(queue="clocks", queueing_lock="retry_stalled_jobs", pass_context=True)
+async def retry_stalled_jobs(context: JobContext, timestamp: int) -> int:
+    """Queue again the jobs of workers whose heartbeat stopped; returns how many. A job whose
+    twin already waits (the same queueing lock: the match's next bot run) is closed instead,
+    so that its lock no longer holds the twin back."""
+    manager = context.app.job_manager
+    stalled = list(await manager.get_stalled_jobs(seconds_since_heartbeat=STALLED_AFTER_SECONDS))
+    for job in stalled:
+        logger.warning("Job %s of a dead worker is queued again: %s", job.id, job.call_string)
+        try:
+            await manager.retry_job(job)
+        except UniqueViolation:
+            await manager.finish_job(job, status=Status.FAILED, delete_job=False)
+    return len(stalled)
+
+
+def worker_app() -> DjangoApp:
+    """The project's tasks for a worker, which needs an asyncio connection pool (for LISTEN);
+    tasks still queue jobs through Django's connection."""
+    worker = DjangoApp(connector=PsycopgConnector(), import_paths=app.import_paths)
+    worker.tasks = app.tasks
+    worker.periodic_registry = app.periodic_registry
+    return worker
+
+
+async def supervise(worker: DjangoApp, loop: Loop, *, wait: bool = True) -> None:
+    """Run one queue's worker; whenever it stops by itself (with `wait`, only a failure stops
+    it), log and start it again after a pause that doubles up to half a minute."""
+    pause = 1.0
+    while True:
+        started = time.monotonic()
+        try:
+            await worker.run_worker_async(
+                queues=list(loop.queues),
+                name=loop.name,
+                concurrency=loop.concurrency,
+                wait=wait,
+                install_signal_handlers=False,
+                fetch_job_polling_interval=POLL_SECONDS,
+                update_heartbeat_interval=HEARTBEAT_SECONDS,
+                stalled_worker_timeout=STALLED_AFTER_SECONDS,
+                delete_jobs="successful",
+                shutdown_graceful_timeout=SHUTDOWN_SECONDS,
+            )
+            if not wait:
+                return
+            logger.error("The %s worker stopped; starting it again in %.0f s", loop.name, pause)
+        except Exception:
+            logger.exception("The %s worker failed; starting it again in %.0f s", loop.name, pause)
+        if time.monotonic() - started > LONGEST_PAUSE_SECONDS:
+            pause = 1.0
+        await asyncio.sleep(pause)
+        pause = min(pause * 2, LONGEST_PAUSE_SECONDS)
+
+
+async def run(names: Iterable[str] = LOOPS, *, wait: bool = True) -> None:
+    """Every named queue's worker in this process, until cancelled (or, without `wait`, until
+    their queues are empty). A database that is down at the start is waited for."""
+    worker = worker_app()
+    # Opened without waiting: while the database is away the pool keeps reconnecting by
+    # itself, and each connection is checked before it is handed out.
+    pool = AsyncConnectionPool(
+        kwargs=connector_params(),
+        min_size=1,
+        max_size=10,
+        check=AsyncConnectionPool.check_connection,
+        open=False,
+    )
+    await pool.open(wait=False)
+    await worker.open_async(pool)
+    loops = [supervise(worker, LOOPS[name], wait=wait) for name in names]
+    if wait:
+        loops.append(_tell_systemd_alive())
+    try:
+        await asyncio.gather(*loops)
+    finally:
+        await pool.close()
+
+
+async def _tell_systemd_alive() -> None:
+    """systemd's watchdog (the unit's WatchdogSec) restarts a worker whose event loop stops
+    answering; outside systemd there is no NOTIFY_SOCKET and this does nothing."""
+    address = os.environ.get("NOTIFY_SOCKET")
+    if not address:
+        return
+    if address.startswith("@"):
+        address = "\0" + address[1:]
+    with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as notify:
+        notify.sendto(b"READY=1", address)
+        while True:
+            notify.sendto(b"WATCHDOG=1", address)
+            await asyncio.sleep(5)
