@@ -129,9 +129,9 @@ def test_after_the_end_the_player_who_left_replays_from_their_own_seat(client, p
     assert not shown & set(state["packets"][1 - winner])
 
 
-def test_a_seat_left_to_a_bot_is_never_the_players_turn_in_my_games(settings, players):
-    """Until the bot moves, the seat acts, but the player who left has nothing to do there."""
-    settings.TASKS = {"default": {"BACKEND": "django_tasks.backends.dummy.DummyBackend"}}
+def test_a_seat_left_to_a_bot_is_never_the_players_turn_in_my_games(players, queued_tasks):
+    """Until the bot moves (its run waits in the queue), the seat acts, but the player who left
+    has nothing to do there."""
     match = services.start_match(game="kosmopolis", players=players[:SEATS])
     services.leave_match(match_id=match.pk, user=players[0], reason="abandoned")
     match.refresh_from_db()
