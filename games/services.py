@@ -56,6 +56,18 @@ def match_group(match_id: int) -> str:
     return f"match-{match_id}"
 
 
+def my_games_group(user_id: int) -> str:
+    """The player's "My games" pages, told when one of their matches changes for them."""
+    return f"my-games-{user_id}"
+
+
+def _tell_my_games(user_ids: set[int]) -> None:
+    """After commit, re-render the "My games" pages of these players."""
+    for user_id in user_ids:
+        group = my_games_group(user_id)
+        transaction.on_commit(lambda group=group: tell_group(group, {"type": "my_games.changed"}))
+
+
 def start_match(
     *,
     game: str,
@@ -110,6 +122,7 @@ def start_match(
         )
         _run_clocks(match, info, mover=None, before=set(), now=timezone.now())
         _notify_turns(match, info, before=set())
+        _tell_my_games({s.user_id for s in match.seat_list if not s.is_bot})
         _after_commit(match, info)
     return match
 
@@ -383,6 +396,7 @@ def _hand_over(match: Match, seat: Seat, substitute: User) -> None:
     _withdraw_offers(SeatOffer.objects.filter(match_id=match.pk, seat=seat.number))
     if seat.substitute_wanted:
         transaction.on_commit(_tell_lobby)
+    _tell_my_games({seat.user_id, substitute.pk})
     seat.user = substitute
     seat.substitute_wanted = False
     seat.save(update_fields=["user", "substitute_wanted"])
@@ -481,6 +495,7 @@ def _hand_to_bot(match: Match, seat: Seat, reason: str, now: datetime) -> None:
     seat.replaced_at = now
     seat.turn_started_at = None
     seat.save(update_fields=["is_bot", "left", "replaced_at", "turn_started_at"])
+    _tell_my_games({seat.user_id})
     if reason == Seat.Left.TIMED_OUT:
         notify(
             users=[seat.user],
@@ -657,6 +672,7 @@ def _finish(match: Match, info: GameInfo, result: dict[str, Any] | None = None) 
     Seat.objects.bulk_update(match.seat_list, ["score", "rank", "turn_started_at"])
     rate_match(match, match.seat_list)
     tally_match(match, match.seat_list)
+    _tell_my_games({s.user_id for s in match.seat_list if not s.user.is_bot})
     people = [s for s in match.seat_list if not s.is_bot]
     away = {user.pk for user in _away(match, people)}
     for seat in people:
@@ -673,7 +689,11 @@ def _finish(match: Match, info: GameInfo, result: dict[str, Any] | None = None) 
 def _notify_turns(match: Match, info: GameInfo, *, before: set[int]) -> None:
     """Tell the people who must act now and were not already acting (never the mover), unless
     they are looking at the table; a real-time match never mails."""
-    acting = info.engine.to_act(match.state) - before
+    now_acting = info.engine.to_act(match.state)
+    _tell_my_games(
+        {s.user_id for s in match.seat_list if not s.is_bot and s.number in now_acting ^ before}
+    )
+    acting = now_acting - before
     notify(
         users=_away(match, [s for s in match.seat_list if s.number in acting and not s.is_bot]),
         kind="your_turn",

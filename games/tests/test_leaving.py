@@ -41,13 +41,16 @@ def test_resigning_and_abandoning_are_explained_and_asked_once(client, people):
         footer,
         re.S,
     )
-    assert resign and abandon, "each way of leaving opens its own confirmation"
+    assert resign, "resigning opens its own confirmation"
+    assert abandon, "abandoning opens its own confirmation"
     assert "count the match as resigned" in resign.group(1)
-    assert 'value="resigned"' in resign.group(1) and "Yes, resign" in resign.group(1)
+    assert 'value="resigned"' in resign.group(1)
+    assert "Yes, resign" in resign.group(1)
     assert "count the match as abandoned" in abandon.group(1)
     assert 'value="abandoned"' in abandon.group(1)
     outside = re.sub(r'<details class="confirm-leave">.*?</details>', "", footer, flags=re.S)
-    assert 'value="resigned"' not in outside and 'value="abandoned"' not in outside
+    assert 'value="resigned"' not in outside
+    assert 'value="abandoned"' not in outside
 
 
 def test_a_resignation_and_a_timeout_are_in_everyones_log(client, people):
@@ -97,7 +100,8 @@ def test_the_player_who_stays_ends_the_match_and_it_counts(client, people):
     assert "End the match now" in footer
     client.post(reverse("match_end_early", args=[match.pk]))
     match.refresh_from_db()
-    assert match.is_over and match.result["ended_early"]
+    assert match.is_over
+    assert match.result["ended_early"]
     eva, jan = Seat.objects.get(match=match, number=0), Seat.objects.get(match=match, number=1)
     assert (eva.rank, jan.rank) == (2, 1)
     assert match.result["winners"] == [1]
@@ -117,7 +121,8 @@ def test_a_match_ends_early_only_when_everyone_who_stayed_asks(people):
     services.leave_match(match_id=match.pk, user=people[0], reason=Seat.Left.ABANDONED)
     assert services.end_match_early(match_id=match.pk, user=people[1]) is False
     html_context = table_for(load_table(match.pk), people[2])
-    assert html_context.may_end_early and html_context.end_waits_for == ["Ota"]
+    assert html_context.may_end_early
+    assert html_context.end_waits_for == ["Ota"]
     with pytest.raises(services.MoveRefused):
         services.end_match_early(match_id=match.pk, user=people[0])
     assert services.end_match_early(match_id=match.pk, user=people[2]) is True
@@ -145,9 +150,7 @@ def test_a_real_time_player_is_warned_before_the_clock_runs_out(client, people):
         match_id=match.pk, seat=0, since=seat.turn_started_at.isoformat()
     )
     notice = Notification.objects.get(user=people[0], kind="turn_reminder")
-    assert sentence(notice) == "Less than 30 seconds left on your clock in Kosmopolis #%d." % (
-        match.pk
-    )
+    assert sentence(notice) == f"Less than 30 seconds left on your clock in Kosmopolis #{match.pk}."
     html = _page(client, match, people[1])
     assert 'class="clock running"' in html.split("seat-0")[1]
     Seat.objects.filter(match=match).update(turn_started_at=timezone.now() - timedelta(seconds=100))
