@@ -71,8 +71,11 @@ def test_a_resignation_and_a_timeout_are_in_everyones_log(client, people):
 
 def test_the_clock_of_a_seat_that_left_is_not_shown(client, people):
     match = services.start_match(game="kosmopolis", players=people[:2], clock_seconds=300)
+    play_first_legal_move(match, people[0], 0)
     seat = Seat.objects.get(match=match, number=1)
     services.expire_clocks(match_id=match.pk, now=seat.deadline(match) + timedelta(seconds=1))
+    match.refresh_from_db()
+    assert not match.is_over
     html = _page(client, match, people[0])
     panel = html.split('class="player-panel seat-1')[1].split("</li>")[0]
     assert "ran out of time" in panel
