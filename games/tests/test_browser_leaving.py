@@ -5,6 +5,7 @@ import pytest
 
 from games import services
 from games.models import Match, Seat
+from notifications.models import Notification
 from games.tests.browser import (
     CHROMIUM,
     CHROMIUM_ARGS,
@@ -82,3 +83,6 @@ def test_one_player_resigns_and_the_other_ends_the_match(site, people):
     seats = {seat.user_id: seat for seat in Seat.objects.filter(match=match)}
     assert (seats[eva.pk].rank, seats[eva.pk].left) == (2, Seat.Left.RESIGNED)
     assert seats[jan.pk].rank == 1
+    # Both sat at the table throughout: no notice told them of a turn or of the end.
+    unread = Notification.objects.filter(match_id=match.pk, read_at__isnull=True)
+    assert list(unread.values_list("kind", flat=True)) == []
