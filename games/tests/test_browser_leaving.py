@@ -5,7 +5,6 @@ import pytest
 
 from games import services
 from games.models import Match, Seat
-from notifications.models import Notification
 from games.tests.browser import (
     CHROMIUM,
     CHROMIUM_ARGS,
@@ -17,6 +16,7 @@ from games.tests.browser import (
     session_cookie,
 )
 from games.tests.test_browser_kosmopolis import _make_a_move
+from notifications.models import Notification
 
 
 @pytest.fixture
