@@ -8,7 +8,7 @@ NOTIFICATION_KINDS = {
     "table_started": _("A table you sit at has started"),
     "match_ended": _("A match has ended"),
     "replaced_by_bot": _("You were replaced by a bot"),
-    "turn_reminder": _("Two hours left for your move"),
+    "turn_reminder": _("Your time for a move runs out soon"),
     "seat_offer": _("A player offers you their seat"),
 }
 NOTIFICATION_CHANNELS = {

@@ -36,6 +36,7 @@ from accounts.sockets import SESSION_ENDED, SessionBoundSocket, session_holds
 from config.guards import within_socket_limit
 from games.live import Pushes, csrf_token_for, pushes_batched, send_pushes, stored
 from games.models import Match
+from games.presence import REFRESH_SECONDS, arrive, depart
 from games.selectors import (
     LOG_LENGTH,
     TABLE_REGIONS,
@@ -198,6 +199,16 @@ def announcement(match_id: int, push: str, seq: int) -> Announcement:
     return _announced[key]
 
 
+def _phase(match: Match, user: Any) -> tuple[bool, bool, int | None, tuple[Any, ...]]:
+    """What the footer, the result and the log's lines of no move follow: whether the match is
+    over or started, the viewer's seat, the seats whose players left and those who asked to end
+    the match early."""
+    departures = tuple(
+        (s.number, s.left, s.wants_end) for s in match.seat_list if s.left or s.wants_end
+    )
+    return match.is_over, match.move_count > 0, seat_of(match, user), departures
+
+
 def move_form(text: str | None) -> QueryDict:
     """A move form's fields as the socket brings them: a JSON object of field names to a value
     or a list of values, as htmx's `ws-send` makes it (its `HEADERS` are left out)."""
@@ -229,7 +240,7 @@ class TableConsumer(SessionBoundSocket, AsyncWebsocketConsumer):
         self.match_id = int(self.scope["url_route"]["kwargs"]["match_id"])
         self.sent: dict[str, str] = {}
         self.shown = -1
-        self.phase: tuple[bool, bool, int | None] | None = None
+        self.phase: tuple[bool, bool, int | None, tuple[Any, ...]] | None = None
         self.refused = False
         self.shown_match: Callable[[], Match | None] = lambda: None
         self.csrf_token = csrf_token_for(self.scope)
@@ -240,6 +251,7 @@ class TableConsumer(SessionBoundSocket, AsyncWebsocketConsumer):
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.bind_to_session()
         await self.accept()
+        self.presence = self._keep_present()
         await self._send_table(page_seq=self._page_seq())
 
     async def dispatch(self, message: dict[str, Any]) -> None:
@@ -252,9 +264,28 @@ class TableConsumer(SessionBoundSocket, AsyncWebsocketConsumer):
         await handler(message)
 
     async def disconnect(self, code: int) -> None:
+        presence = getattr(self, "presence", None)
+        if presence is not None:
+            presence.cancel()
+            user = self.scope.get("user")
+            await off_the_loop(depart)(self.match_id, user.pk, self.channel_name)
         if hasattr(self, "group"):
             await self.channel_layer.group_discard(self.group, self.channel_name)
         await self.unbind_from_session()
+
+    def _keep_present(self) -> asyncio.Task | None:
+        """A signed-in viewer is at the table while the socket is open: the move service then
+        tells them nothing about their turn (`games.presence`)."""
+        user = self.scope.get("user")
+        if not getattr(user, "is_authenticated", False):
+            return None
+
+        async def refresh() -> None:
+            while True:
+                await off_the_loop(arrive)(self.match_id, user.pk, self.channel_name)
+                await asyncio.sleep(REFRESH_SECONDS)
+
+        return asyncio.ensure_future(refresh())
 
     async def match_moved(self, message: dict) -> None:
         """Pushes queue up when a process is busy; one that a newer push already covered is
@@ -383,12 +414,19 @@ class TableConsumer(SessionBoundSocket, AsyncWebsocketConsumer):
         if match.move_count < self.shown:
             return  # loaded before a move this socket already shows: a newer push covered it
         gap = match.move_count - self.shown
-        log_since = self.shown if self.sent and self.shown > 0 and gap <= LOG_LENGTH else None
+        user = self.scope.get("user")
+        phase = _phase(match, user)
+        # A seat left or a match ended early adds log lines of no move: the log goes whole.
+        log_since = (
+            self.shown
+            if self.sent and self.shown > 0 and gap <= LOG_LENGTH and phase == self.phase
+            else None
+        )
         if match.log_from > (log_since or 0):
             shared = None
             match = await off_the_loop(load_table)(self.match_id)
-        user = self.scope.get("user")
-        phase = (match.is_over, match.move_count > 0, seat_of(match, user))
+            phase = _phase(match, user)
+            log_since = log_since if phase == self.phase else None
         unchanged = RARELY_CHANGED if self.sent and phase == self.phase else frozenset()
         rendering = off_the_loop(self._render, executor=RENDERING)
         render = functools.partial(rendering, match, log_since, unchanged)

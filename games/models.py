@@ -74,7 +74,9 @@ class Seat(models.Model):
     """A player's place at a match; bots are accounts too, so every seat has a user.
 
     A person who resigns, abandons or runs out of time is replaced by a bot for the rest of the
-    match; `left` and `replaced_at` record it for the statistics.
+    match; `left` and `replaced_at` record it for the statistics. The players who stay may
+    then end the match (`wants_end`, once every one of them asks) instead of finishing it
+    against the bot.
     """
 
     class Left(models.TextChoices):
@@ -95,6 +97,7 @@ class Seat(models.Model):
     left = models.CharField(_("left the match"), max_length=12, choices=Left.choices, blank=True)
     replaced_at = models.DateTimeField(_("replaced by a bot"), null=True, blank=True)
     substitute_wanted = models.BooleanField(_("looking for a substitute"), default=False)
+    wants_end = models.BooleanField(_("asks to end the match early"), default=False)
 
     class Meta:
         verbose_name = _("seat")

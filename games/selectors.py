@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from functools import lru_cache
 from typing import Any
 
@@ -11,6 +11,7 @@ from django.db.models import F, Q
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from accounts.models import User
 from games.models import Match, Move, Rating, Seat
@@ -18,6 +19,9 @@ from games.registry import GAMES, GameInfo
 from games.rules import RECORD_FORMAT
 
 LOG_LENGTH = 60
+CLOCK_WARNING = timedelta(seconds=30)
+"""A real-time player is warned this long before their clock runs out, or a tenth of the
+match's clock if that is longer."""
 LEADERBOARD_MINIMUM = 5
 TABLE_REGIONS = ("status", "result", "board", "players", "mine", "log", "footer")
 
@@ -45,6 +49,8 @@ class PlayerPanel:
     deadline: datetime | None
     time_left_ms: int | None
     vacation_until: datetime | None
+    low_time: bool = False
+    wants_end: bool = False
 
 
 @dataclass(frozen=True)
@@ -63,10 +69,28 @@ class Table:
     log: list[LogLine]
     result: dict[str, Any] | None
     extra: dict[str, Any]
+    warning_seconds: int = 0
 
     @property
     def expected_seq(self) -> int:
         return self.match.move_count
+
+    @property
+    def departed(self) -> list[PlayerPanel]:
+        """The seats whose players left."""
+        return [p for p in self.players if p.left]
+
+    @property
+    def may_end_early(self) -> bool:
+        """The viewer stays at a match another player left, and has not asked to end it yet."""
+        if self.seat is None or self.match.is_over or not self.departed:
+            return False
+        return not self.players[self.seat].wants_end
+
+    @property
+    def end_waits_for(self) -> list[str]:
+        """The players who stay and have not asked to end the match early yet."""
+        return [p.name for p in self.players if not p.is_bot and not p.wants_end]
 
     def context(self, *, error: str | None = None, oob: bool = False) -> dict[str, Any]:
         """The template context of the table page and of each region's partial."""
@@ -174,6 +198,7 @@ def table_for(match: Match, user: User | Any, *, log_since: int = 0) -> Table:
     view = engine.view(state, seat)
     now = timezone.now()
     legal = engine.legal_moves(state, seat) if seat is not None and seat in acting else []
+    warning = clock_warning(match)
     players = [
         PlayerPanel(
             number=s.number,
@@ -187,14 +212,21 @@ def table_for(match: Match, user: User | Any, *, log_since: int = 0) -> Table:
             rank=s.rank,
             rating_change=changes.get(s.user_id),
             left=s.get_left_display() if s.left else "",
-            deadline=None if match.is_over else s.deadline(match),
-            time_left_ms=s.time_left_ms,
+            # A seat its player left has no clock of theirs to show.
+            deadline=None if match.is_over or s.left else s.deadline(match),
+            time_left_ms=None if s.left else s.time_left_ms,
             vacation_until=s.user.vacation_until
             if s.user.vacation_until and s.user.vacation_until > now
             else None,
+            low_time=_low_time(match, s, warning, now),
+            wants_end=s.wants_end,
         )
         for s in seats
     ]
+    status = info.table.status_text(view, seat, names)
+    if match.result and match.result.get("ended_early"):
+        winners = ", ".join(names[w] for w in match.result["winners"])
+        status = _("The match was ended early. Winner: %(names)s.") % {"names": winners}
     return Table(
         match=match,
         game=info,
@@ -203,12 +235,28 @@ def table_for(match: Match, user: User | Any, *, log_since: int = 0) -> Table:
         legal=legal,
         names=names,
         players=players,
-        status=info.table.status_text(view, seat, names),
+        status=status,
         is_my_turn=bool(legal),
         log=game_log(match, seat, names, since=log_since),
         result=match.result,
         extra=info.table.table_context(view, legal, seat, names),
+        warning_seconds=int(warning.total_seconds()),
     )
+
+
+def clock_warning(match: Match) -> timedelta:
+    """How long before a real-time clock runs out its player is warned (the clock turns red,
+    a notice is sent): a tenth of the match's clock, and never less than half a minute."""
+    return max(CLOCK_WARNING, timedelta(seconds=(match.clock_seconds or 0) / 10))
+
+
+def _low_time(match: Match, seat: Seat, warning: timedelta, now: datetime) -> bool:
+    """A real-time clock of a seat still played by its person is close to running out."""
+    if match.is_over or seat.left or match.pace != Match.Pace.LIVE or seat.time_left_ms is None:
+        return False
+    deadline = seat.deadline(match)
+    left = deadline - now if deadline else timedelta(milliseconds=seat.time_left_ms)
+    return left <= warning
 
 
 def visible_events(events: list[dict[str, Any]], viewer: int | None) -> list[dict[str, Any]]:
@@ -220,22 +268,60 @@ def visible_events(events: list[dict[str, Any]], viewer: int | None) -> list[dic
     ]
 
 
+LEFT_LINES = {
+    Seat.Left.RESIGNED: gettext_noop("%(name)s resigned; a bot plays the seat."),
+    Seat.Left.ABANDONED: gettext_noop("%(name)s abandoned the match; a bot plays the seat."),
+    Seat.Left.TIMED_OUT: gettext_noop("%(name)s ran out of time; a bot plays the seat."),
+}
+
+
 def game_log(
     match: Match, viewer: int | None, names: list[str], *, since: int = 0
 ) -> list[LogLine]:
     """The newest log lines first (of the moves from `since` on), in the active language,
-    hidden information left out; a seat's moves after its player left are the bot's."""
+    hidden information left out; a seat's moves after its player left are the bot's.
+
+    The whole log (`since` 0) also says, in its place among the moves, who left and why, and
+    that the match was ended early: these are no moves, so a push adds them by sending the
+    whole log (`games.consumers`)."""
     describe = GAMES[match.game].table.describe
     left = any(s.left for s in match.seat_list)
     lines: list[LogLine] = []
+    departures = _departures(match) if since == 0 else []
     for move in match.recent_moves:
         if move.seq < since:
             break
+        while departures and departures[0][0] >= move.created_at:
+            lines.append(departures.pop(0)[1])
         said = [seat_name(s, at=move.created_at) for s in match.seat_list] if left else names
         texts = [describe(event, said, viewer) for event in visible_events(move.events, viewer)]
         for text in reversed([t for t in texts if t]):
             lines.append(LogLine(seq=move.seq, seat=move.seat, text=text))
+    complete = match.log_from == 0 and len(match.recent_moves) < LOG_LENGTH
+    if complete:
+        lines.extend(line for _at, line in departures)
     return lines
+
+
+def _departures(match: Match) -> list[tuple[datetime, LogLine]]:
+    """The log lines of no move, newest first, with their times: each seat left, and the end of
+    a match its players ended early."""
+    found = [
+        (
+            seat.replaced_at,
+            LogLine(
+                seq=match.move_count,
+                seat=seat.number,
+                text=_(LEFT_LINES[seat.left]) % {"name": seat.user.public_name},
+            ),
+        )
+        for seat in match.seat_list
+        if seat.left in LEFT_LINES and seat.replaced_at is not None
+    ]
+    if match.result and match.result.get("ended_early") and match.finished_at:
+        text = _("The players who stayed ended the match early.")
+        found.append((match.finished_at, LogLine(seq=match.move_count, seat=-1, text=text)))
+    return sorted(found, key=lambda pair: pair[0], reverse=True)
 
 
 def record_of(match: Match) -> dict[str, Any]:

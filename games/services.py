@@ -23,10 +23,11 @@ from accounts.models import User
 from config.worker import RETRY_ON_OUTAGE
 from games.live import keep_stored, tell_group
 from games.models import Match, Move, Seat, SeatHandover, SeatOffer, Vacation
+from games.presence import present
 from games.ratings import rate_match
 from games.registry import GAMES, GameInfo
 from games.rules import RECORD_FORMAT, IllegalMove
-from games.selectors import game_of, may_watch, table_after_move
+from games.selectors import clock_warning, game_of, may_watch, table_after_move
 from games.stats import tally_match
 from notifications.services import mark_answered, mark_match_read, notify
 
@@ -53,6 +54,18 @@ LOBBY_GROUP = "lobby"
 
 def match_group(match_id: int) -> str:
     return f"match-{match_id}"
+
+
+def my_games_group(user_id: int) -> str:
+    """The player's "My games" pages, told when one of their matches changes for them."""
+    return f"my-games-{user_id}"
+
+
+def _tell_my_games(user_ids: set[int]) -> None:
+    """After commit, re-render the "My games" pages of these players."""
+    for user_id in user_ids:
+        group = my_games_group(user_id)
+        transaction.on_commit(lambda group=group: tell_group(group, {"type": "my_games.changed"}))
 
 
 def start_match(
@@ -109,6 +122,7 @@ def start_match(
         )
         _run_clocks(match, info, mover=None, before=set(), now=timezone.now())
         _notify_turns(match, info, before=set())
+        _tell_my_games({s.user_id for s in match.seat_list if not s.is_bot})
         _after_commit(match, info)
     return match
 
@@ -226,6 +240,40 @@ def leave_match(*, match_id: int, user: User, reason: str) -> None:
         if seat is None:
             raise MoveRefused(_("You do not sit at this table."))
         _hand_to_bot(match, seat, reason, timezone.now())
+
+
+def end_match_early(*, match_id: int, user: User) -> bool:
+    """A player who stayed after another left asks to end the match now instead of finishing it
+    against the bot; once every person still playing asked, it ends as it stands (`_early_result`)
+    and counts for ratings and statistics like any finished match. Returns whether it ended."""
+    with transaction.atomic():
+        match = _locked(match_id)
+        seat = _held_seat(match, user)
+        if not any(s.left for s in match.seat_list):
+            raise MoveRefused(_("A match can end early only after a player has left it."))
+        seat.wants_end = True
+        seat.save(update_fields=["wants_end"])
+        info = GAMES[match.game]
+        if all(s.wants_end for s in match.seat_list if not s.is_bot):
+            _finish(match, info, _early_result(match, info))
+            match.save(update_fields=["status", "result", "finished_at"])
+        _after_commit(match, info, wake_bots=False)
+        return match.is_over
+
+
+def _early_result(match: Match, info: GameInfo) -> dict[str, Any]:
+    """The match as it stands (the engine's `standing`, with the game's own tie-breaks), the
+    players who left last and the others ranked among themselves."""
+    standing = info.engine.standing(match.state)
+    stayed = [s.number for s in match.seat_list if not s.left]
+    ranks = [
+        len(stayed) + 1
+        if seat.left
+        else 1 + sum(1 for o in stayed if standing["ranks"][o] < standing["ranks"][seat.number])
+        for seat in match.seat_list
+    ]
+    winners = [number for number, rank in enumerate(ranks) if rank == 1]
+    return {**standing, "ranks": ranks, "winners": winners, "ended_early": True}
 
 
 def offer_seat(*, match_id: int, user: User, substitute: User) -> SeatOffer:
@@ -348,6 +396,7 @@ def _hand_over(match: Match, seat: Seat, substitute: User) -> None:
     _withdraw_offers(SeatOffer.objects.filter(match_id=match.pk, seat=seat.number))
     if seat.substitute_wanted:
         transaction.on_commit(_tell_lobby)
+    _tell_my_games({seat.user_id, substitute.pk})
     seat.user = substitute
     seat.substitute_wanted = False
     seat.save(update_fields=["user", "substitute_wanted"])
@@ -446,6 +495,7 @@ def _hand_to_bot(match: Match, seat: Seat, reason: str, now: datetime) -> None:
     seat.replaced_at = now
     seat.turn_started_at = None
     seat.save(update_fields=["is_bot", "left", "replaced_at", "turn_started_at"])
+    _tell_my_games({seat.user_id})
     if reason == Seat.Left.TIMED_OUT:
         notify(
             users=[seat.user],
@@ -453,6 +503,7 @@ def _hand_to_bot(match: Match, seat: Seat, reason: str, now: datetime) -> None:
             link=match.get_absolute_url(),
             match_id=match.pk,
             params={"game": match.game, "match": match.pk},
+            email=match.pace == Match.Pace.TURN_BASED,
         )
     _after_commit(match, GAMES[match.game])
 
@@ -489,11 +540,13 @@ def _run_clocks(
 
 
 def _remind_before(match: Match, seat: Seat) -> None:
-    """Queue the "two hours left" reminder of a turn-based move that may last longer."""
+    """Queue the reminder of a move that may last longer: two hours before a turn-based move's
+    time is up, `clock_warning` before a real-time clock runs out."""
     deadline = seat.deadline(match)
-    if match.pace != Match.Pace.TURN_BASED or deadline is None or seat.turn_started_at is None:
+    if deadline is None or seat.turn_started_at is None:
         return
-    at = deadline - REMINDER_BEFORE
+    before = REMINDER_BEFORE if match.pace == Match.Pace.TURN_BASED else clock_warning(match)
+    at = deadline - before
     if at <= seat.turn_started_at:
         return
     match_id, number, since = match.pk, seat.number, seat.turn_started_at.isoformat()
@@ -517,12 +570,17 @@ def send_turn_reminder(*, match_id: int, seat: int, since: str) -> bool:
             or target.turn_started_at.isoformat() != since
         ):
             return False
+        params: dict[str, Any] = {"game": match.game, "match": match.pk}
+        live = match.pace == Match.Pace.LIVE
+        if live:
+            params["seconds"] = int(clock_warning(match).total_seconds())
         notify(
             users=[target.user],
             kind="turn_reminder",
             link=match.get_absolute_url(),
             match_id=match.pk,
-            params={"game": match.game, "match": match.pk},
+            params=params,
+            email=not live,
         )
         return True
 
@@ -601,8 +659,9 @@ def _record(
     return MoveAccepted(seq=seq)
 
 
-def _finish(match: Match, info: GameInfo) -> None:
-    result = info.engine.result(match.state)
+def _finish(match: Match, info: GameInfo, result: dict[str, Any] | None = None) -> None:
+    """End the match with the engine's result, or one given (a match ended early)."""
+    result = result or info.engine.result(match.state)
     match.status = Match.Status.FINISHED
     match.result = result
     match.finished_at = timezone.now()
@@ -613,8 +672,11 @@ def _finish(match: Match, info: GameInfo) -> None:
     Seat.objects.bulk_update(match.seat_list, ["score", "rank", "turn_started_at"])
     rate_match(match, match.seat_list)
     tally_match(match, match.seat_list)
-    for seat in match.seat_list:
-        if not seat.is_bot:
+    _tell_my_games({s.user_id for s in match.seat_list if not s.user.is_bot})
+    people = [s for s in match.seat_list if not s.is_bot]
+    away = {user.pk for user in _away(match, people)}
+    for seat in people:
+        if seat.user_id in away:
             notify(
                 users=[seat.user],
                 kind="match_ended",
@@ -625,17 +687,29 @@ def _finish(match: Match, info: GameInfo) -> None:
 
 
 def _notify_turns(match: Match, info: GameInfo, *, before: set[int]) -> None:
-    """Tell the people who must act now and were not already acting (never the mover)."""
-    acting = info.engine.to_act(match.state) - before
+    """Tell the people who must act now and were not already acting (never the mover), unless
+    they are looking at the table; a real-time match never mails."""
+    now_acting = info.engine.to_act(match.state)
+    _tell_my_games(
+        {s.user_id for s in match.seat_list if not s.is_bot and s.number in now_acting ^ before}
+    )
+    acting = now_acting - before
     notify(
-        users=[s.user for s in match.seat_list if s.number in acting and not s.is_bot],
+        users=_away(match, [s for s in match.seat_list if s.number in acting and not s.is_bot]),
         kind="your_turn",
         link=match.get_absolute_url(),
         match_id=match.pk,
         params={"game": match.game, "match": match.pk},
-        once_per_match=True,
         email=match.pace == Match.Pace.TURN_BASED,
     )
+
+
+def _away(match: Match, seats: list[Seat]) -> list[User]:
+    """The players of these seats who do not have the table open (`games.presence`)."""
+    if not seats:
+        return []
+    here = present(match.pk, [s.user_id for s in seats])
+    return [s.user for s in seats if s.user_id not in here]
 
 
 def _after_commit(

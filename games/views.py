@@ -105,6 +105,23 @@ def leave_match(request: HttpRequest, match_id: int) -> HttpResponse:
 
 @require_POST
 @login_required
+def end_match_early(request: HttpRequest, match_id: int) -> HttpResponse:
+    """A player who stayed after another left ends the match now (with the others' agreement)."""
+    match = get_object_or_404(Match, pk=match_id)
+    try:
+        ended = services.end_match_early(match_id=match.pk, user=request.user)
+    except services.MoveRefused as refusal:
+        messages.error(request, _(refusal.message))
+    else:
+        if not ended:
+            messages.success(
+                request, _("The match ends as soon as every player who stayed asks for it.")
+            )
+    return redirect(match)
+
+
+@require_POST
+@login_required
 def hand_seat(request: HttpRequest, match_id: int) -> HttpResponse:
     """Offer one's seat to the player named in the form; they take it only by accepting."""
     match = get_object_or_404(Match, pk=match_id)

@@ -4,14 +4,15 @@ table changes. Read-only, like every consumer."""
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.template.loader import render_to_string
-from django.utils import translation
+from django.utils import timezone, translation
 
 from accounts.sockets import SessionBoundSocket
 from games.live import csrf_token_for
+from games.services import my_games_group
 from lobby.models import Table
 from lobby.selectors import may_see_table
 from lobby.services import LOBBY_GROUP, table_group
-from lobby.views import HOME, ROOM, home_context, room_context
+from lobby.views import HOME, MY_GAMES, ROOM, home_context, my_games_context, room_context
 
 
 class LobbyConsumer(SessionBoundSocket, AsyncWebsocketConsumer):
@@ -58,3 +59,36 @@ class LobbyConsumer(SessionBoundSocket, AsyncWebsocketConsumer):
                 return None
             table = Table.objects.select_related("host", "match").get(pk=self.table_id)
             return render_to_string(ROOM + "#room", {**room_context(table, user), **live})
+
+
+class MyGamesConsumer(SessionBoundSocket, AsyncWebsocketConsumer):
+    """The player's "My games" page, re-rendered when one of their matches changes for them: a
+    turn comes or goes, a match starts or ends, a seat is left or handed over."""
+
+    async def connect(self) -> None:
+        user = self.scope.get("user")
+        if not getattr(user, "is_authenticated", False):
+            await self.close(code=4401)
+            return
+        self.group = my_games_group(user.pk)
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.bind_to_session()
+        await self.accept()
+
+    async def disconnect(self, code: int) -> None:
+        if hasattr(self, "group"):
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+        await self.unbind_from_session()
+
+    async def my_games_changed(self, message: dict) -> None:
+        await self.send(text_data=await self._render())
+
+    layer_reconnected = my_games_changed
+    """Redis is back: the pushes told while it was away are lost (`config.channel_layer`)."""
+
+    @database_sync_to_async
+    def _render(self) -> str:
+        user = self.scope["user"]
+        with translation.override(user.language), timezone.override(user.zone):
+            context = {**my_games_context(user), "oob": True}
+            return render_to_string(MY_GAMES + "#my-matches", context)

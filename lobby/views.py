@@ -20,6 +20,7 @@ from lobby.models import Invitation, Table
 
 HOME = "lobby/home.html"
 ROOM = "lobby/table.html"
+MY_GAMES = "lobby/my_games.html"
 
 
 def _go(request: HttpRequest, to, *args, **kwargs) -> HttpResponse:
@@ -196,14 +197,19 @@ def quick_play(request: HttpRequest, game: str) -> HttpResponse:
     return redirect(table.match if table.match_id else table)
 
 
+def my_games_context(user: User) -> dict:
+    return {"groups": selectors.my_matches(user)}
+
+
 @login_required
 @require_safe
 def my_games(request: HttpRequest) -> HttpResponse:
+    """The player's matches, kept live over a websocket (`lobby.consumers.MyGamesConsumer`)."""
     context = {
-        "groups": selectors.my_matches(request.user),
+        **my_games_context(request.user),
         "vacation": selectors.vacation_of(request.user, timezone.now()),
     }
-    return render(request, "lobby/my_games.html", context)
+    return render(request, MY_GAMES, context)
 
 
 @login_required

@@ -16,6 +16,7 @@ from procrastinate.contrib.django import app
 from accounts.models import User
 from accounts.preferences import NOTIFICATION_KINDS
 from config.worker import RETRY_UNTIL_DELIVERED
+from games.models import Match
 from notifications.models import Notification, PendingDigest
 from notifications.selectors import sentence
 
@@ -124,12 +125,14 @@ def send_digest(*, user_id: int) -> int:
     user = User.objects.filter(pk=user_id, is_active=True).first()
     if user is None or not user.email:
         return 0
+    unread = Notification.objects.filter(
+        user=user, read_at__isnull=True, emailed_at__isnull=True
+    ).order_by("created_at")
+    playing = _live_matches_on({notice.match_id for notice in unread if notice.match_id})
     notices = [
         notice
-        for notice in Notification.objects.filter(
-            user=user, read_at__isnull=True, emailed_at__isnull=True
-        ).order_by("created_at")
-        if user.wants(notice.kind, "email")
+        for notice in unread
+        if user.wants(notice.kind, "email") and notice.match_id not in playing
     ]
     if not notices:
         return 0
@@ -154,6 +157,16 @@ def send_digest(*, user_id: int) -> int:
         mail.send()
     Notification.objects.filter(pk__in=[n.pk for n in notices]).update(emailed_at=timezone.now())
     return len(notices)
+
+
+def _live_matches_on(match_ids: set[int]) -> set[int]:
+    """Those of the matches that are real-time and still being played: never mailed about."""
+    if not match_ids:
+        return set()
+    live = Match.objects.filter(
+        pk__in=match_ids, pace=Match.Pace.LIVE, status=Match.Status.ACTIVE
+    ).values_list("pk", flat=True)
+    return set(live)
 
 
 def unsubscribe_link_owner(*, token: str) -> tuple[User, str]:

@@ -38,4 +38,7 @@ def sentence(notification: Notification) -> str:
         "turn_reminder": _("Two hours left for your move in %(game)s #%(match)s."),
         "seat_offer": _("%(name)s offers you their seat in %(game)s #%(match)s."),
     }
+    if notification.kind == "turn_reminder" and "seconds" in params:
+        text = _("Less than %(seconds)s seconds left on your clock in %(game)s #%(match)s.")
+        return text % params
     return texts[notification.kind] % params

@@ -26,15 +26,14 @@ def notify(
     link: str,
     match_id: int | None = None,
     params: dict[str, Any] | None = None,
-    once_per_match: bool = False,
     email: bool = True,
 ) -> list[Notification]:
     """Notify people (never bots), on the site and by e-mail as each of them chose.
 
-    `once_per_match` keeps a single unread notice of this kind per match (e.g. "your turn"),
-    so never more than one unread mail either. `email=False` for real-time matches, where the
-    player is at the table: then the notices are written in one statement that skips the
-    players who still have one unread (a unique constraint), and their bells are told anyway.
+    Notices of one match are grouped: a player has one notice of a kind per match, and a new one
+    updates it (its details and time, unread again) instead of adding another. A notice still
+    unread is not mailed again, so a player gets at most one unread mail per match and kind.
+    `email=False` keeps it on the site (a real-time match, where the player is at the table).
     """
     wanted = [
         user
@@ -43,29 +42,48 @@ def notify(
         and user.deleted_at is None
         and (user.wants(kind, "site") or (email and user.wants(kind, "email")))
     ]
-    if once_per_match and email:
-        unread = set(
-            Notification.objects.filter(
-                user__in=wanted, kind=kind, match_id=match_id, read_at__isnull=True
-            ).values_list("user_id", flat=True)
-        )
-        wanted = [user for user in wanted if user.pk not in unread]
-    created = [
-        Notification(user=user, kind=kind, link=link, match_id=match_id, params=params or {})
-        for user in wanted
-    ]
-    Notification.objects.bulk_create(created, ignore_conflicts=once_per_match and not email)
-    for user_id in {n.user_id for n in created}:
-        transaction.on_commit(lambda user_id=user_id: _ring(user_id))
+    if not wanted:
+        return []
+    existing: dict[int, Notification] = {}
+    if match_id is not None:
+        grouped = Notification.objects.filter(user__in=wanted, kind=kind, match_id=match_id)
+        newest = grouped.order_by("user_id", "-created_at", "-pk").distinct("user_id")
+        existing = {notice.user_id: notice for notice in newest}
+    now = timezone.now()
+    fresh: list[Notification] = []
+    renewed: list[Notification] = []
+    to_mail: list[Notification] = []
+    for user in wanted:
+        notice = existing.get(user.pk)
+        if notice is None:
+            notice = Notification(user=user, kind=kind, link=link, match_id=match_id)
+            fresh.append(notice)
+            to_mail.append(notice)
+        else:
+            if notice.read_at is not None:
+                notice.emailed_at = None
+                to_mail.append(notice)
+            notice.read_at = None
+            notice.link = link
+            notice.created_at = now
+            renewed.append(notice)
+        notice.user = user
+        notice.params = params or {}
+    Notification.objects.bulk_create(fresh)
+    Notification.objects.bulk_update(
+        renewed, ["read_at", "link", "params", "created_at", "emailed_at"]
+    )
+    for user in wanted:
+        transaction.on_commit(lambda user_id=user.pk: _ring(user_id))
     if email:
-        for notice in created:
+        for notice in to_mail:
             if notice.user.wants(kind, "email"):
                 transaction.on_commit(
                     lambda notice_id=notice.pk: send_notification_email.defer(
                         notification_id=notice_id
                     )
                 )
-    return created
+    return fresh + renewed
 
 
 def mark_match_read(*, user: User, match_id: int) -> int:

@@ -752,6 +752,12 @@ def result(state: State) -> dict[str, Any] | None:
     """Final scores and ranks (section 8); None while the game runs."""
     if state["phase"] != "over":
         return None
+    return standing(state)
+
+
+def standing(state: State) -> dict[str, Any]:
+    """Scores and ranks as the cards lie now, with the final tie-breaks (section 8): the result
+    of a match its players end early."""
     breakdown = _breakdown(state)
     keys = [
         (r["total"], r["sixes"], r["fives"], r["fours"], r["threes"], r["twos"]) for r in breakdown

@@ -883,19 +883,25 @@ def result(state: State) -> dict[str, Any] | None:
     """Final standing; a seven ends with one winner, exhaustion ranks by A(goal)."""
     if not state["over"]:
         return None
+    return standing(state)
+
+
+def standing(state: State) -> dict[str, Any]:
+    """The standing now: a seven ends with one winner; otherwise seats rank by the largest area
+    of their goal colour, as at an exhaustion (the result of a match its players end early)."""
     grid = _grid(state["layout"], state["silver"])
     n = state["seats"]
     goals = [goal_color(state, s) for s in range(n)]
     links = _links(grid)
     scores = [_largest(grid, COLOR_BIT[c], links) for c in goals]
-    if state["end_reason"] == "seven":
+    if state.get("end_reason") == "seven":
         winners = [state["winner"]]
         ranks = [1 if s == state["winner"] else 2 for s in range(n)]
     else:
         ranks = competition_ranks(scores)
         winners = [s for s in range(n) if ranks[s] == 1]
     return {
-        "end_reason": state["end_reason"],
+        "end_reason": state.get("end_reason") or "ended_early",
         "winners": winners,
         "ranks": ranks,
         "scores": scores,

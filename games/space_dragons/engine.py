@@ -560,6 +560,12 @@ def result(state: State) -> dict[str, Any] | None:
     """Final scores and ranking (§8.3); None before the end."""
     if state["phase"] != "over":
         return None
+    return standing(state)
+
+
+def standing(state: State) -> dict[str, Any]:
+    """Scores and ranking of the cards played so far, with the final tie-breaks (§8.3): the
+    result of a match its players end early."""
     breakdown = score_breakdown(state)
     n = state["num_seats"]
     scores = [row["total"] for row in breakdown]

@@ -208,3 +208,18 @@ def test_the_digest_names_its_language_and_unsubscribes_in_one_click(client, peo
     player.refresh_from_db()
     assert not any(player.wants(kind, "email") for kind in NOTIFICATION_KINDS)
     assert player.wants("your_turn", "site")
+
+
+def test_the_digest_leaves_out_a_real_time_match_still_being_played(people, mailoutbox):
+    from notifications.mail import send_digest
+
+    player = people[0]
+    player.email_digest = True
+    player.save()
+    turn_based = _start(people[:2])
+    live = services.start_match(game="kosmopolis", players=[player, people[2]], clock_seconds=600)
+    assert Notification.objects.filter(user=player, match_id=live.pk).exists()
+    assert send_digest(user_id=player.pk) == 1
+    digest = next(m for m in mailoutbox if m.to == [player.email])
+    assert f"#{turn_based.pk}" in digest.body
+    assert f"#{live.pk}" not in digest.body

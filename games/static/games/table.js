@@ -118,10 +118,13 @@
     const form = document.activeElement && document.activeElement.closest("#table form");
     if (form) form.reset();
   });
-  // Clocks count down between pushes; the server's deadline is the authority.
+  // Clocks count down between pushes; the server's deadline is the authority. A clock close to
+  // running out turns red (its `data-warning` seconds before the end).
   function tick() {
     document.querySelectorAll("#players .clock.running time[data-deadline]").forEach(function (el) {
       const left = Math.max(0, Math.floor((Date.parse(el.dataset.deadline) - Date.now()) / 1000));
+      const clock = el.closest(".clock");
+      if (clock) clock.classList.toggle("low", left <= Number(clock.dataset.warning || 0));
       const hours = Math.floor(left / 3600);
       const minutes = Math.floor((left % 3600) / 60);
       const seconds = String(left % 60).padStart(2, "0");

@@ -1,0 +1,88 @@
+"""Two people play a real-time match in two browsers: one resigns (asked once), the other ends
+the match instead of finishing it against the bot, and both see the result live."""
+
+import pytest
+
+from games import services
+from games.models import Match, Seat
+from games.tests.browser import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    EXPECT_TIMEOUT_MS,
+    follow_moves,
+    move_and_wait,
+    my_turn_now,
+    serve_site,
+    session_cookie,
+)
+from games.tests.test_browser_kosmopolis import _make_a_move
+from notifications.models import Notification
+
+
+@pytest.fixture
+def site(transactional_db):
+    yield from serve_site()
+
+
+def test_one_player_resigns_and_the_other_ends_the_match(site, people):
+    from playwright.sync_api import expect, sync_playwright
+
+    expect.set_options(timeout=EXPECT_TIMEOUT_MS)
+    eva, jan = people[0], people[1]
+    match = services.start_match(
+        game="kosmopolis", players=[eva, jan], rated=True, clock_seconds=600, seed=20261124
+    )
+    cookies = [session_cookie(person, site) for person in (eva, jan)]
+    table_url = site + match.get_absolute_url()
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        pages = []
+        for cookie in cookies:
+            context = browser.new_context(viewport={"width": 1200, "height": 900})
+            context.add_cookies([cookie])
+            page = context.new_page()
+            follow_moves(page)
+            page.goto(table_url)
+            expect(page.locator("#table")).to_be_visible()
+            pages.append(page)
+        eva_page, jan_page = pages
+        for page in pages:
+            expect(page.locator("#status")).to_have_attribute("data-my-turn", "1")
+            assert my_turn_now(page)
+            move_and_wait(page, _make_a_move)
+
+        # Resigning asks once: the first click only opens the explanation.
+        eva_page.locator(".leave-match > summary").click()
+        resign = eva_page.locator(".confirm-leave", has_text="Resign…")
+        resign.locator("summary").click()
+        expect(resign).to_contain_text("count the match as resigned")
+        expect(eva_page.locator(".confirm-leave", has_text="Abandon…")).to_contain_text(
+            "count the match as abandoned"
+        )
+        resign.get_by_role("button", name="Yes, resign").click()
+        expect(eva_page.locator(".messages")).to_contain_text("A bot plays your seat")
+
+        # Jan hears of it live: the log says so, and he may end the match.
+        expect(jan_page.locator("#log")).to_contain_text("Eva resigned; a bot plays the seat.")
+        expect(jan_page.locator("#status")).to_contain_text("A player has left")
+        jan_page.get_by_role("button", name="End the match now").click()
+
+        ended = "The match was ended early. Winner: Jan."
+        for page in pages:
+            expect(page.locator("#result .result-panel")).to_be_visible()
+            expect(page.locator("#status")).to_contain_text(ended)
+            expect(page.locator("#log")).to_contain_text(
+                "The players who stayed ended the match early."
+            )
+            expect(page.locator("#players .seat-0")).not_to_contain_text("Time left")
+        assert eva_page.url == table_url
+        browser.close()
+    match.refresh_from_db()
+    assert match.status == Match.Status.FINISHED
+    assert match.result["ended_early"]
+    seats = {seat.user_id: seat for seat in Seat.objects.filter(match=match)}
+    assert (seats[eva.pk].rank, seats[eva.pk].left) == (2, Seat.Left.RESIGNED)
+    assert seats[jan.pk].rank == 1
+    # Both sat at the table throughout: no notice told them of a turn or of the end.
+    unread = Notification.objects.filter(match_id=match.pk, read_at__isnull=True)
+    assert list(unread.values_list("kind", flat=True)) == []
