@@ -167,6 +167,10 @@ def main() -> int:
         from bench import breakdown
 
         results["breakdown"] = breakdown.run(players)
+        log("a socket move's processor time, statements and round trips (in-process)")
+        from bench import movecost
+
+        results["movecost"] = movecost.run(players)
     from bench import live
 
     atexit.register(live.stop_all)

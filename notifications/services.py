@@ -10,6 +10,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import User
+from config.batch import Batch, Rows
 from games.live import tell_group
 from notifications.mail import send_notification_email
 from notifications.models import Notification
@@ -28,13 +29,15 @@ def notify(
     params: dict[str, Any] | None = None,
     once_per_match: bool = False,
     email: bool = True,
+    writes: Batch | None = None,
 ) -> list[Notification]:
     """Notify people (never bots), on the site and by e-mail as each of them chose.
 
     `once_per_match` keeps a single unread notice of this kind per match (e.g. "your turn"),
     so never more than one unread mail either. `email=False` for real-time matches, where the
     player is at the table: then the notices are written in one statement that skips the
-    players who still have one unread (a unique constraint), and their bells are told anyway.
+    players who still have one unread (a unique constraint), and their bells are told anyway;
+    that statement goes with the caller's other `writes` if given.
     """
     wanted = [
         user
@@ -54,7 +57,10 @@ def notify(
         Notification(user=user, kind=kind, link=link, match_id=match_id, params=params or {})
         for user in wanted
     ]
-    Notification.objects.bulk_create(created, ignore_conflicts=once_per_match and not email)
+    if writes is not None and not email:
+        writes.insert(created, ignore_conflicts=once_per_match)
+    else:
+        Notification.objects.bulk_create(created, ignore_conflicts=once_per_match and not email)
     for user_id in {n.user_id for n in created}:
         transaction.on_commit(lambda user_id=user_id: _ring(user_id))
     if email:
@@ -68,14 +74,22 @@ def notify(
     return created
 
 
-def mark_match_read(*, user: User, match_id: int) -> int:
-    """Opening a match reads its notifications."""
-    count = Notification.objects.filter(user=user, match_id=match_id, read_at__isnull=True).update(
-        read_at=timezone.now()
-    )
-    if count:
-        transaction.on_commit(lambda: _ring(user.pk))
-    return count
+def mark_match_read(*, user: User, match_id: int, writes: Batch | None = None) -> int | None:
+    """Opening a match, or moving in it, reads its notifications. With `writes`, the statement
+    goes with the caller's other writes, and the count is not known yet (None)."""
+    unread = Notification.objects.filter(user=user, match_id=match_id, read_at__isnull=True)
+    if writes is None:
+        count = unread.update(read_at=timezone.now())
+        if count:
+            transaction.on_commit(lambda: _ring(user.pk))
+        return count
+
+    def ring_if_read(rows: Rows) -> None:
+        if rows:
+            transaction.on_commit(lambda: _ring(user.pk))
+
+    writes.update(unread, read_at=timezone.now(), returning=["id"], then=ring_if_read)
+    return None
 
 
 def mark_answered(*, user_id: int, kind: str, link: str) -> int:
