@@ -171,6 +171,10 @@ def main() -> int:
         from bench import movecost
 
         results["movecost"] = movecost.run(players)
+        log("the table's pushes with permessage-deflate (in-process)")
+        from bench import deflate
+
+        results["deflate"] = deflate.run(players)
     from bench import live
 
     atexit.register(live.stop_all)

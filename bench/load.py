@@ -36,6 +36,9 @@ PUSH_TIMEOUT = 10.0
 MOVES_OVER = os.environ.get("BENCH_MOVES_OVER", "socket")
 """How players send moves: over their table socket as the page does (default), or `http`: posted
 as the page does when its socket is down (with `X-Table-Live`, as an older page did)."""
+COMPRESS = 0 if os.environ.get("BENCH_WS_COMPRESS") == "0" else 15
+"""The sockets offer permessage-deflate as browsers do (`BENCH_WS_COMPRESS=0`: they do not, for
+a before/after); `config.server` accepts it."""
 
 
 def percentile(values: Sequence[float], q: float) -> float:
@@ -204,6 +207,7 @@ class Table:
             headers={"Cookie": _cookie(person), "Origin": server},
             autoping=True,
             max_msg_size=0,
+            compress=COMPRESS,
         )
         socket = Socket(ws, self.servers.index(server))
         socket.seq = self.count
@@ -469,6 +473,7 @@ async def hold_idle(
                     headers={"Cookie": _cookie(player), "Origin": url},
                     autoping=True,
                     max_msg_size=0,
+                    compress=COMPRESS,
                 )
             except (aiohttp.ClientError, OSError, TimeoutError):
                 failed += 1
