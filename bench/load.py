@@ -369,6 +369,7 @@ async def run_phase(
         (server.cpu_seconds() - before) / elapsed
         for server, before in zip(servers, cpu_before, strict=True)
     ]
+    moves_all = len(samples) * elapsed / seconds  # the warm-up's and the tail's moves too
     busy = (machine_after[0] - machine_before[0]) / (machine_after[1] - machine_before[1])
     cores = os.cpu_count() or 1
     client_cpu = (client_after - client_before) / elapsed
@@ -390,6 +391,7 @@ async def run_phase(
         "errors": sum(table.errors + table.lost for table in tables) - errors_before,
         "client_lag_p99_ms": percentile(lag.lags, 0.99) * 1000,
         "server_cpu": server_cpu,
+        "server_cpu_ms_per_move": sum(server_cpu) * elapsed * 1000 / moves_all if samples else 0,
         "client_cpu": client_cpu,
         "machine_busy": busy,
         "other_cpu": max(0.0, busy * cores - sum(server_cpu) - client_cpu),

@@ -1,12 +1,13 @@
 """A socket move's own cost, measured in-process: `TableConsumer._play` as a table's websocket
 runs it for each move (the session check and the move service; the pushes are collected, not
 sent), along a whole four-seat match. Reports the processor time of the calling thread per move
-(PostgreSQL's share is not in it), the statements and round trips PostgreSQL received
-(`config.testing.WireTrace`) and the commits."""
+and, apart, of the PostgreSQL backend serving it (from /proc, over the whole match), the
+statements and round trips PostgreSQL received (`config.testing.WireTrace`) and the commits."""
 
 from __future__ import annotations
 
 import json
+import os
 import random
 import statistics
 import time
@@ -48,6 +49,10 @@ def run(players: list[Player]) -> dict[str, Any]:
     statements: list[int] = []
     commits: list[int] = []
     count = 0
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_backend_pid()")
+        backend = cursor.fetchone()[0]
+    backend_before = _cpu_seconds(backend)
     while not engine.is_over(state):
         seat = rng.choice(sorted(engine.to_act(state)))
         move = rng.choice(engine.legal_moves(state, seat))
@@ -65,15 +70,26 @@ def run(players: list[Player]) -> dict[str, Any]:
         statements.append(len(wire.sent))
         commits.append(wire.commits)
         count += 1
+    backend_ms = (_cpu_seconds(backend) - backend_before) * 1000 / count
     connection.close()
     middle = slice(5, -1)
     return {
         "moves": count,
         "cpu_ms_median": statistics.median(cpu[middle]),
         "cpu_ms_mean": statistics.fmean(cpu[middle]),
+        "postgres_cpu_ms_mean": backend_ms,
         "trips_max": max(trips[:-1]),
         "trips_median": statistics.median(trips[:-1]),
         "statements_max": max(statements[:-1]),
         "commits_max": max(commits[:-1]),
         "last_move_trips": trips[-1],
     }
+
+
+def _cpu_seconds(pid: int) -> float:
+    """A process's processor time so far (0 where /proc does not show it)."""
+    try:
+        fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()  # noqa: SIM115
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
