@@ -16,10 +16,12 @@ from channels.db import database_sync_to_async
 from django.conf import settings
 from django.contrib import auth
 from django.contrib.auth.signals import user_logged_out
+from django.contrib.sessions.backends.db import SessionStore
 from django.db import transaction
 from django.db.models.signals import post_save
 from django.dispatch import receiver
 from django.http import HttpRequest
+from django.utils.crypto import constant_time_compare
 from redis.exceptions import RedisError
 
 from accounts.models import User
@@ -59,6 +61,28 @@ def session_holds(scope: dict[str, Any]) -> bool:
     request.session = import_module(settings.SESSION_ENGINE).SessionStore(key)
     current = auth.get_user(request)
     return current.is_authenticated and current.pk == user.pk and current.is_active
+
+
+def session_signs_in(session_data: str | None, current: User | None, user: Any) -> bool:
+    """`session_holds` from rows the caller read: the session's data (None if it is gone or
+    expired) and the player's account as it is now. The move service reads both with the
+    match, so a socket's move checks its session without a round trip of its own. As Django's
+    `auth.get_user` decides: the session names this player and a known backend, the account
+    is active, and the hash of its password (or of a fallback secret's) is the session's."""
+    if session_data is None or current is None or current.pk != user.pk:
+        return False
+    data = SessionStore().decode(session_data)
+    if (
+        data.get(auth.SESSION_KEY) != str(user.pk)
+        or data.get(auth.BACKEND_SESSION_KEY) not in settings.AUTHENTICATION_BACKENDS
+        or not current.is_active
+    ):
+        return False
+    signed = data.get(auth.HASH_SESSION_KEY)
+    return bool(signed) and any(
+        constant_time_compare(signed, known)
+        for known in (current.get_session_auth_hash(), *current.get_session_auth_fallback_hash())
+    )
 
 
 class SessionBoundSocket:

@@ -167,6 +167,14 @@ def main() -> int:
         from bench import breakdown
 
         results["breakdown"] = breakdown.run(players)
+        log("a socket move's processor time, statements and round trips (in-process)")
+        from bench import movecost
+
+        results["movecost"] = movecost.run(players)
+        log("the table's pushes with permessage-deflate (in-process)")
+        from bench import deflate
+
+        results["deflate"] = deflate.run(players)
     from bench import live
 
     atexit.register(live.stop_all)

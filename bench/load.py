@@ -36,6 +36,9 @@ PUSH_TIMEOUT = 10.0
 MOVES_OVER = os.environ.get("BENCH_MOVES_OVER", "socket")
 """How players send moves: over their table socket as the page does (default), or `http`: posted
 as the page does when its socket is down (with `X-Table-Live`, as an older page did)."""
+COMPRESS = 0 if os.environ.get("BENCH_WS_COMPRESS") == "0" else 15
+"""The sockets offer permessage-deflate as browsers do (`BENCH_WS_COMPRESS=0`: they do not, for
+a before/after); `config.server` accepts it."""
 
 
 def percentile(values: Sequence[float], q: float) -> float:
@@ -204,6 +207,7 @@ class Table:
             headers={"Cookie": _cookie(person), "Origin": server},
             autoping=True,
             max_msg_size=0,
+            compress=COMPRESS,
         )
         socket = Socket(ws, self.servers.index(server))
         socket.seq = self.count
@@ -365,6 +369,7 @@ async def run_phase(
         (server.cpu_seconds() - before) / elapsed
         for server, before in zip(servers, cpu_before, strict=True)
     ]
+    moves_all = len(samples) * elapsed / seconds  # the warm-up's and the tail's moves too
     busy = (machine_after[0] - machine_before[0]) / (machine_after[1] - machine_before[1])
     cores = os.cpu_count() or 1
     client_cpu = (client_after - client_before) / elapsed
@@ -386,6 +391,7 @@ async def run_phase(
         "errors": sum(table.errors + table.lost for table in tables) - errors_before,
         "client_lag_p99_ms": percentile(lag.lags, 0.99) * 1000,
         "server_cpu": server_cpu,
+        "server_cpu_ms_per_move": sum(server_cpu) * elapsed * 1000 / moves_all if samples else 0,
         "client_cpu": client_cpu,
         "machine_busy": busy,
         "other_cpu": max(0.0, busy * cores - sum(server_cpu) - client_cpu),
@@ -469,6 +475,7 @@ async def hold_idle(
                     headers={"Cookie": _cookie(player), "Origin": url},
                     autoping=True,
                     max_msg_size=0,
+                    compress=COMPRESS,
                 )
             except (aiohttp.ClientError, OSError, TimeoutError):
                 failed += 1

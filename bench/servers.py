@@ -33,7 +33,8 @@ def free_port() -> int:
 
 
 class Daphne:
-    """One `daphne config.asgi:application` process on 127.0.0.1, as production serves it."""
+    """One daphne process (`config.server`) serving `config.asgi:application` on 127.0.0.1, as
+    production serves it."""
 
     def __init__(self, env: dict[str, str], *, port: int | None = None) -> None:
         self.port = port or free_port()
@@ -46,7 +47,7 @@ class Daphne:
             [
                 sys.executable,
                 "-m",
-                "daphne",
+                "config.server",
                 "-b",
                 "127.0.0.1",
                 "-p",

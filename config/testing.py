@@ -1,12 +1,15 @@
-"""Test support: procrastinate jobs run at once, like Django's immediate task backend."""
+"""Test support: procrastinate jobs run at once, like Django's immediate task backend; the
+statements and round trips of a database connection, as PostgreSQL receives them."""
 
 from __future__ import annotations
 
+import tempfile
 from typing import Any
 
 from django.utils import timezone
 from procrastinate import App, sql
 from procrastinate.testing import InMemoryConnector
+from psycopg.pq import Trace
 
 
 class RunAtOnce(InMemoryConnector):
@@ -35,3 +38,37 @@ class RunAtOnce(InMemoryConnector):
             for job in self.jobs.values()
             if job["task_name"] == task_name and job["status"] == "todo"
         ]
+
+
+class WireTrace:
+    """What one database connection said to PostgreSQL, read from libpq's own protocol trace:
+    each statement the client sent (BEGIN and COMMIT included, which Django's query capture
+    does not see) and each round trip (a wait for the server to be ready again)."""
+
+    def __init__(self, connection: Any) -> None:
+        self.connection = connection
+        self.sent: list[str] = []
+        self.trips = 0
+
+    @property
+    def commits(self) -> int:
+        return sum(1 for statement in self.sent if statement == "COMMIT")
+
+    def __enter__(self) -> WireTrace:
+        self.connection.ensure_connection()
+        self._file = tempfile.TemporaryFile()
+        pgconn = self.connection.connection.pgconn
+        pgconn.trace(self._file.fileno())
+        pgconn.set_trace_flags(Trace.SUPPRESS_TIMESTAMPS | Trace.REGRESS_MODE)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.connection.connection.pgconn.untrace()
+        self._file.seek(0)
+        for line in self._file.read().decode(errors="replace").splitlines():
+            direction, _length, message, *rest = [*line.split("\t"), "", "", ""]
+            if direction == "F" and message == "Query":
+                self.sent.append(rest[0].strip().strip('"'))
+            elif direction == "B" and message == "ReadyForQuery":
+                self.trips += 1
+        self._file.close()

@@ -32,7 +32,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from accounts.sockets import SESSION_ENDED, SessionBoundSocket, session_holds
+from accounts.sockets import SESSION_ENDED, SessionBoundSocket
 from config.guards import within_socket_limit
 from games.live import Pushes, csrf_token_for, pushes_batched, send_pushes, stored
 from games.models import Match
@@ -45,7 +45,7 @@ from games.selectors import (
     seat_of,
     table_for,
 )
-from games.services import MoveRefused, match_group, submit_move_form
+from games.services import MoveRefused, SessionEnded, match_group, submit_move_form
 
 MOVE_SIZE_LIMIT = 4096
 """The longest move message read (a move form's fields are a few hundred bytes)."""
@@ -370,13 +370,25 @@ class TableConsumer(SessionBoundSocket, AsyncWebsocketConsumer):
 
     def _play(self, text: str | None) -> tuple[str | None, bool, Pushes] | None:
         """The refusal, whether the page was stale, and the pushes; None if the socket's
-        session ended."""
-        if not session_holds(self.scope):
-            return None
+        session ended (the move service checks it with the match: `session_signs_in`). A
+        scope without a session (a test's) acts as its player."""
         user = self.scope.get("user") or AnonymousUser()
+        session = self.scope.get("session")
+        session_key = None
+        if user.is_authenticated and session is not None:
+            session_key = session.session_key
+            if not session_key:
+                return None
         with pushes_batched() as pushes, self._viewer(user):
             try:
-                submit_move_form(match_id=self.match_id, user=user, form=move_form(text))
+                submit_move_form(
+                    match_id=self.match_id,
+                    user=user,
+                    form=move_form(text),
+                    session_key=session_key,
+                )
+            except SessionEnded:
+                return None
             except MoveRefused as refused:
                 context = table_for(load_table(self.match_id), user).context(
                     error=_(refused.message), oob=True

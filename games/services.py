@@ -9,8 +9,10 @@ import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from functools import cache
 from typing import Any
 
+from django.contrib.sessions.models import Session
 from django.db import transaction
 from django.db.models import QuerySet
 from django.http import QueryDict
@@ -20,6 +22,8 @@ from procrastinate.contrib.django import app
 from procrastinate.exceptions import AlreadyEnqueued
 
 from accounts.models import User
+from accounts.sockets import session_signs_in
+from config.batch import Batch, Rows, columns, from_row
 from config.worker import RETRY_ON_OUTAGE
 from games.live import keep_stored, tell_group
 from games.models import Match, Move, Seat, SeatHandover, SeatOffer, Vacation
@@ -27,7 +31,7 @@ from games.presence import present
 from games.ratings import rate_match
 from games.registry import GAMES, GameInfo
 from games.rules import RECORD_FORMAT, IllegalMove
-from games.selectors import clock_warning, game_of, may_watch, table_after_move
+from games.selectors import clock_warning, may_watch, table_after_move
 from games.stats import tally_match
 from notifications.services import mark_answered, mark_match_read, notify
 
@@ -39,6 +43,10 @@ class MoveRefused(Exception):  # noqa: N818 - a refusal, not a failure
         super().__init__(message)
         self.message = message
         self.stale = stale
+
+
+class SessionEnded(Exception):  # noqa: N818 - a verdict, not a failure
+    """The socket's session no longer signs its player in: the move is not even read."""
 
 
 @dataclass(frozen=True)
@@ -120,8 +128,10 @@ def start_match(
             )
             for number, player in enumerate(players)
         )
-        _run_clocks(match, info, mover=None, before=set(), now=timezone.now())
-        _notify_turns(match, info, before=set())
+        writes = Batch()
+        _run_clocks(match, info, mover=None, before=set(), now=timezone.now(), writes=writes)
+        _notify_turns(match, info, before=set(), writes=writes)
+        writes.send()
         _tell_my_games({s.user_id for s in match.seat_list if not s.is_bot})
         _after_commit(match, info)
     return match
@@ -136,32 +146,57 @@ def submit_move(*, match_id: int, user: User, move: Any, expected_seq: int) -> M
     did not change what it shows; if the player's own seat moved since, the page is stale.
     """
     with transaction.atomic():
-        match = _locked(match_id)
-        seat = next((s for s in match.seat_list if s.user_id == user.pk), None)
-        if seat is None:
-            raise MoveRefused(_("You do not sit at this table."))
-        if seat.is_bot:
-            raise MoveRefused(_("A bot plays this seat now."))
-        return _record(match, seat.number, move, expected_seq)
+        return _move_of(_locked(match_id), user, move, expected_seq)
 
 
-def submit_move_form(*, match_id: int, user: User, form: QueryDict) -> MoveAccepted:
+def submit_move_form(
+    *, match_id: int, user: User, form: QueryDict, session_key: str | None = None
+) -> MoveAccepted:
     """A move as a table's form sends it, over HTTP or the table's websocket: read by the game's
-    table, recorded, and the mover's notices of the match marked read. A form that cannot be
-    read is refused like an illegal move; an unknown match raises `Match.DoesNotExist`."""
-    game = game_of(match_id)
-    try:
-        move = GAMES[game].table.move_from_post(form)
-        expected_seq = int(form.get("expected_seq", ""))
-    except IllegalMove as refusal:
-        raise MoveRefused(refusal.message) from None
-    except ValueError:
-        raise MoveRefused(
-            _("This page is out of date; here is the current table."), stale=True
-        ) from None
-    accepted = submit_move(match_id=match_id, user=user, move=move, expected_seq=expected_seq)
-    mark_match_read(user=user, match_id=match_id)
-    return accepted
+    table, recorded, and the mover's notices of the match marked read, all in one transaction.
+    A form that cannot be read is refused like an illegal move; an unknown match raises
+    `Match.DoesNotExist`.
+
+    A socket passes its `session_key`: the session is read with the match, and a session that
+    no longer signs the player in (logged out, password changed, account closed) raises
+    `SessionEnded` before the move is read (`accounts.sockets`).
+
+    A common move is four round trips to PostgreSQL: BEGIN, the read (`_lock`), the writes
+    (`_record`) and COMMIT."""
+    with transaction.atomic():
+        match, session_data = _lock(match_id, session_key=session_key)
+        if session_key is not None and not session_signs_in(
+            session_data, _current(match, user), user
+        ):
+            raise SessionEnded
+        try:
+            move = GAMES[match.game].table.move_from_post(form)
+            expected_seq = int(form.get("expected_seq", ""))
+        except IllegalMove as refusal:
+            raise MoveRefused(refusal.message) from None
+        except ValueError:
+            raise MoveRefused(
+                _("This page is out of date; here is the current table."), stale=True
+            ) from None
+        return _move_of(match, user, move, expected_seq, read_by=user)
+
+
+def _move_of(
+    match: Match, user: User, move: Any, expected_seq: int, *, read_by: User | None = None
+) -> MoveAccepted:
+    """A person's move in a locked match, from the seat the person plays."""
+    seat = next((s for s in match.seat_list if s.user_id == user.pk), None)
+    if seat is None:
+        raise MoveRefused(_("You do not sit at this table."))
+    if seat.is_bot:
+        raise MoveRefused(_("A bot plays this seat now."))
+    return _record(match, seat.number, move, expected_seq, read_by=read_by)
+
+
+def _current(match: Match, user: User) -> User | None:
+    """The player's account as it is now: read with the seats if the player sits here."""
+    seated = next((s.user for s in match.seat_list if s.user_id == user.pk), None)
+    return seated or User.objects.filter(pk=user.pk).first()
 
 
 def import_record(*, record: dict[str, Any], players: Sequence[User]) -> Match:
@@ -509,7 +544,13 @@ def _hand_to_bot(match: Match, seat: Seat, reason: str, now: datetime) -> None:
 
 
 def _run_clocks(
-    match: Match, info: GameInfo, *, mover: int | None, before: set[int], now: datetime
+    match: Match,
+    info: GameInfo,
+    *,
+    mover: int | None,
+    before: set[int],
+    now: datetime,
+    writes: Batch,
 ) -> None:
     """Charge the mover the time it took (plus the increment) and start the clocks of the seats
     that must act now; a seat that starts acting gets a deadline check queued."""
@@ -531,10 +572,12 @@ def _run_clocks(
         elif will and not was:
             seat.turn_started_at = now
             changed.append(seat)
-    if not changed:
-        return
-    Seat.objects.bulk_update(changed, ["time_left_ms", "turn_started_at"])
     for seat in changed:
+        writes.update(
+            Seat.objects.filter(pk=seat.pk),
+            time_left_ms=seat.time_left_ms,
+            turn_started_at=seat.turn_started_at,
+        )
         _check_at(match, seat.deadline(match))
         _remind_before(match, seat)
 
@@ -608,18 +651,68 @@ def _playable(game: str) -> GameInfo:
 
 
 def _locked(match_id: int) -> Match:
-    """The match, locked, with its seats and people, read so that no seat points back at the
-    match (a cycle only the garbage collector's full passes free: see `load_table`)."""
-    match = Match.objects.select_for_update().get(pk=match_id)
-    match.seat_list = list(Seat.objects.filter(match_id=match_id).select_related("user"))
-    return match
+    """The match, locked, with its seats and people (`_lock`)."""
+    return _lock(match_id)[0]
+
+
+def _lock(match_id: int, *, session_key: str | None = None) -> tuple[Match, str | None]:
+    """The match, locked, with its seats and people, in one round trip; with `session_key`,
+    that session's data too (None if it is gone or expired).
+
+    No seat points back at the match (a cycle only the garbage collector's full passes free:
+    see `load_table`)."""
+    match_sql, seats_sql, session_sql = _lock_statements()
+    read: dict[str, Rows] = {}
+    batch = Batch()
+    batch.add(match_sql, [match_id], then=lambda rows: read.setdefault("match", rows))
+    batch.add(seats_sql, [match_id], then=lambda rows: read.setdefault("seats", rows))
+    if session_key is not None:
+        batch.add(
+            session_sql,
+            [session_key, timezone.now()],
+            then=lambda rows: read.setdefault("session", rows),
+        )
+    batch.send()
+    if not read["match"]:
+        raise Match.DoesNotExist(f"No match {match_id}.")
+    match = from_row(Match, read["match"][0])
+    width = len(Seat._meta.concrete_fields)
+    match.seat_list = []
+    for row in read["seats"]:
+        seat = from_row(Seat, row[:width])
+        seat.user = from_row(User, row[width:])
+        match.seat_list.append(seat)
+    session = read.get("session")
+    return match, session[0][0] if session else None
+
+
+@cache
+def _lock_statements() -> tuple[str, str, str]:
+    """The match locked; its seats with their people in seat order; a live session's data."""
+    matches, seats, users = Match._meta.db_table, Seat._meta.db_table, User._meta.db_table
+    return (
+        f"SELECT {columns(Match, 'm')} FROM {matches} m WHERE m.id = %s FOR UPDATE",
+        f"SELECT {columns(Seat, 's')}, {columns(User, 'u')} FROM {seats} s"
+        f" JOIN {users} u ON u.id = s.user_id WHERE s.match_id = %s ORDER BY s.number",
+        f"SELECT session_data FROM {Session._meta.db_table}"
+        " WHERE session_key = %s AND expire_date > %s",
+    )
 
 
 def _record(
-    match: Match, seat: int, move: Any, expected_seq: int, *, wake_bots: bool = True
+    match: Match,
+    seat: int,
+    move: Any,
+    expected_seq: int,
+    *,
+    wake_bots: bool = True,
+    read_by: User | None = None,
 ) -> MoveAccepted:
-    """Check and store one move of a locked match (the caller holds the transaction).
+    """Check and store one move of a locked match (the caller holds the transaction); the
+    notices of the match to `read_by` are read with it.
 
+    The writes go to PostgreSQL together, in one round trip (`config.batch`), unless the match
+    ends: then the move is stored first, and the ratings and statistics follow it.
     The bot loop passes `wake_bots=False`: it goes on by itself, so it must not queue itself.
     """
     if match.is_over:
@@ -643,20 +736,34 @@ def _record(
         raise MoveRefused(refusal.message) from None
     seq = match.move_count
     # By id: a move that pointed at the match kept for the sockets would form a cycle with it.
-    stored = Move.objects.create(match_id=match.pk, seq=seq, seat=seat, payload=move, events=events)
+    stored = Move(match_id=match.pk, seq=seq, seat=seat, payload=move, events=events)
+    writes = Batch()
+    writes.insert([stored], returning=["id"], then=lambda rows: _stored(stored, rows))
     match.move_count = seq + 1
     fields = ["state", "move_count"]
     if info.engine.is_over(state):
+        writes.send()
         _finish(match, info)
         fields += ["status", "result", "finished_at"]
     else:
-        _run_clocks(match, info, mover=seat, before=acting_before, now=timezone.now())
-        _notify_turns(match, info, before=acting_before)
-    match.save(update_fields=fields)
+        now = timezone.now()
+        _run_clocks(match, info, mover=seat, before=acting_before, now=now, writes=writes)
+        _notify_turns(match, info, before=acting_before, writes=writes)
+    if read_by is not None:
+        mark_match_read(user=read_by, match_id=match.pk, writes=writes)
+    writes.update(
+        Match.objects.filter(pk=match.pk), **{name: getattr(match, name) for name in fields}
+    )
+    writes.send()
     # A bot loop or an import goes on changing this match; a person's move leaves it as stored.
     table = table_after_move(match, stored) if wake_bots and not match.is_over else None
     _after_commit(match, info, wake_bots=wake_bots, table=table, mover=seat)
     return MoveAccepted(seq=seq)
+
+
+def _stored(move: Move, rows: Rows) -> None:
+    move.pk = rows[0][0]
+    move._state.adding, move._state.db = False, "default"
 
 
 def _finish(match: Match, info: GameInfo, result: dict[str, Any] | None = None) -> None:
@@ -686,7 +793,7 @@ def _finish(match: Match, info: GameInfo, result: dict[str, Any] | None = None) 
             )
 
 
-def _notify_turns(match: Match, info: GameInfo, *, before: set[int]) -> None:
+def _notify_turns(match: Match, info: GameInfo, *, before: set[int], writes: Batch) -> None:
     """Tell the people who must act now and were not already acting (never the mover), unless
     they are looking at the table; a real-time match never mails."""
     now_acting = info.engine.to_act(match.state)
@@ -701,6 +808,7 @@ def _notify_turns(match: Match, info: GameInfo, *, before: set[int]) -> None:
         match_id=match.pk,
         params={"game": match.game, "match": match.pk},
         email=match.pace == Match.Pace.TURN_BASED,
+        writes=writes,
     )
 
 

@@ -3,6 +3,7 @@ the bell of each recipient is told after commit, over the user's channel group."
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable
 from typing import Any
 
@@ -10,6 +11,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import User
+from config.batch import Batch, Rows
 from games.live import tell_group
 from notifications.mail import send_notification_email
 from notifications.models import Notification
@@ -27,13 +29,16 @@ def notify(
     match_id: int | None = None,
     params: dict[str, Any] | None = None,
     email: bool = True,
+    writes: Batch | None = None,
 ) -> list[Notification]:
     """Notify people (never bots), on the site and by e-mail as each of them chose.
 
     Notices of one match are grouped: a player has one notice of a kind per match, and a new one
     updates it (its details and time, unread again) instead of adding another. A notice still
     unread is not mailed again, so a player gets at most one unread mail per match and kind.
-    `email=False` keeps it on the site (a real-time match, where the player is at the table).
+    `email=False` keeps it on the site (a real-time match, where the player is at the table);
+    then, with `writes`, the grouped notices are one statement sent with the caller's other
+    writes (`_renew_in_batch`), and nothing is returned.
     """
     wanted = [
         user
@@ -43,6 +48,11 @@ def notify(
         and (user.wants(kind, "site") or (email and user.wants(kind, "email")))
     ]
     if not wanted:
+        return []
+    if writes is not None and not email:
+        _renew_in_batch(writes, wanted, kind=kind, link=link, match_id=match_id, params=params)
+        for user in wanted:
+            transaction.on_commit(lambda user_id=user.pk: _ring(user_id))
         return []
     existing: dict[int, Notification] = {}
     if match_id is not None:
@@ -86,14 +96,60 @@ def notify(
     return fresh + renewed
 
 
-def mark_match_read(*, user: User, match_id: int) -> int:
-    """Opening a match reads its notifications."""
-    count = Notification.objects.filter(user=user, match_id=match_id, read_at__isnull=True).update(
-        read_at=timezone.now()
+def _renew_in_batch(
+    writes: Batch,
+    users: list[User],
+    *,
+    kind: str,
+    link: str,
+    match_id: int | None,
+    params: dict[str, Any] | None,
+) -> None:
+    """`notify`'s grouping as one statement: each player's notice of this kind and match (the
+    unread one first, so there is never a second unread) is renewed, and the players who have
+    none get a new one."""
+    table = Notification._meta.db_table
+    now = timezone.now()
+    details = json.dumps(params or {})
+    user_ids = [user.pk for user in users]
+    writes.add(
+        f"""WITH newest AS (
+                SELECT DISTINCT ON (user_id) id FROM {table}
+                WHERE user_id = ANY(%s) AND kind = %s AND match_id IS NOT DISTINCT FROM %s
+                ORDER BY user_id, read_at IS NULL DESC, created_at DESC, id DESC
+            ), renewed AS (
+                UPDATE {table} AS notice
+                SET read_at = NULL, link = %s, params = %s::jsonb, created_at = %s
+                FROM newest WHERE notice.id = newest.id RETURNING notice.user_id
+            )
+            INSERT INTO {table} (user_id, kind, params, link, match_id, created_at, on_site)
+            SELECT wanted.user_id, %s, %s::jsonb, %s, %s, %s, TRUE
+            FROM unnest(%s::bigint[]) AS wanted(user_id)
+            WHERE wanted.user_id NOT IN (SELECT user_id FROM renewed)""",
+        [
+            *(user_ids, kind, match_id),  # newest
+            *(link, details, now),  # renewed
+            *(kind, details, link, match_id, now, user_ids),  # the players who had none
+        ],
     )
-    if count:
-        transaction.on_commit(lambda: _ring(user.pk))
-    return count
+
+
+def mark_match_read(*, user: User, match_id: int, writes: Batch | None = None) -> int | None:
+    """Opening a match, or moving in it, reads its notifications. With `writes`, the statement
+    goes with the caller's other writes, and the count is not known yet (None)."""
+    unread = Notification.objects.filter(user=user, match_id=match_id, read_at__isnull=True)
+    if writes is None:
+        count = unread.update(read_at=timezone.now())
+        if count:
+            transaction.on_commit(lambda: _ring(user.pk))
+        return count
+
+    def ring_if_read(rows: Rows) -> None:
+        if rows:
+            transaction.on_commit(lambda: _ring(user.pk))
+
+    writes.update(unread, read_at=timezone.now(), returning=["id"], then=ring_if_read)
+    return None
 
 
 def mark_answered(*, user_id: int, kind: str, link: str) -> int:

@@ -90,10 +90,17 @@ def test_a_crashed_socket_is_forgotten_when_its_presence_expires(people, setting
         presence.time.time = original
 
 
-def test_notices_of_one_match_are_one_per_kind_updated_not_duplicated(people):
-    match = services.start_match(
-        game="kosmopolis", players=people[:2], pace=Match.Pace.TURN_BASED, move_hours=24
-    )
+@pytest.mark.parametrize(
+    "pace",
+    [
+        {"pace": Match.Pace.TURN_BASED, "move_hours": 24},
+        # Written with the move's other writes, in one statement (`_renew_in_batch`).
+        {"pace": Match.Pace.LIVE, "clock_seconds": 600},
+    ],
+    ids=["turn-based", "real-time"],
+)
+def test_notices_of_one_match_are_one_per_kind_updated_not_duplicated(people, pace):
+    match = services.start_match(game="kosmopolis", players=people[:2], **pace)
     mover = _to_play_phase(match, people)
     waiting = 1 - mover
     for _round in range(3):
@@ -106,6 +113,8 @@ def test_notices_of_one_match_are_one_per_kind_updated_not_duplicated(people):
     for person in people[:2]:
         rows = Notification.objects.filter(user=person, kind="your_turn", match_id=match.pk)
         assert rows.count() == 1, "one notice per match and kind, renewed each turn"
+    waiting_notice = Notification.objects.get(user=people[mover], kind="your_turn")
+    assert waiting_notice.read_at is None, "the notice of the player to move is unread again"
 
 
 def test_a_real_time_match_never_mails_its_players(people):

@@ -5,6 +5,7 @@ from daphne.management.commands.runserver import Command as DaphneRunserver
 from django.conf import settings
 
 from config import worker
+from config.server import Server
 
 
 class Command(DaphneRunserver):
@@ -12,6 +13,7 @@ class Command(DaphneRunserver):
         "Serve the site with daphne; without REDIS_URL the task worker runs in the same "
         "process, since the in-memory channel layer reaches only that process's websockets."
     )
+    server_cls = Server
 
     def inner_run(self, *args, **options) -> None:
         if settings.TASK_WORKER_IN_WEB_PROCESS:
