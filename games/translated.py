@@ -9,6 +9,7 @@ from functools import wraps
 from typing import Any, TypeVar
 
 from django.template.loader import render_to_string
+from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 
 Label = TypeVar("Label", str, tuple)
@@ -41,7 +42,7 @@ def drawn_cards(
     @per_language
     def drawn(card: int) -> tuple[tuple[str, Any], ...]:
         fields = fields_of(card)
-        fields["html"] = render_to_string(template, {"card": fields})
+        fields["html"] = mark_safe(render_to_string(template, {"card": fields}))
         return tuple(fields.items())
 
     def card_info(card: int) -> dict[str, Any]:
