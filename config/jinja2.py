@@ -8,7 +8,6 @@ of reading the active language at every string."""
 
 from __future__ import annotations
 
-import functools
 import itertools
 from collections import namedtuple
 from collections.abc import Iterable
@@ -16,7 +15,6 @@ from datetime import datetime
 from typing import Any
 
 from django.template import defaultfilters
-from django.urls import reverse
 from django.utils import timezone
 from django.utils.html import format_html
 from django.utils.text import capfirst
@@ -24,7 +22,7 @@ from django.utils.timesince import timeuntil
 from django.utils.translation import gettext, ngettext
 from jinja2 import Environment
 
-from games.regions import trusted
+from games.regions import trusted, url
 from games.templatetags.table import clock
 
 
@@ -39,12 +37,6 @@ class TableEnvironment(Environment):
             except KeyError:
                 return self.undefined(obj=obj, name=attribute)
         return super().getattr(obj, attribute)
-
-
-@functools.lru_cache(maxsize=8192)
-def url(name: str, *args: Any) -> str:
-    """`reverse()` once per name and arguments (a match's URLs never change)."""
-    return reverse(name, args=args)
 
 
 def date(value: datetime | None, format: str) -> str:

@@ -10,6 +10,7 @@ from typing import Any
 
 from django.conf import settings
 from django.template import engines
+from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, trans_real
 from jinja2 import Environment
@@ -18,6 +19,12 @@ from markupsafe import Markup
 REGION_TEMPLATE = "games/table/{}.html"
 """A region's template: `status`, `result`, `board`, `players`, `mine`, `log`, `footer`, and
 `table` (all of them), `log_news` (a push's new log lines)."""
+
+
+@functools.lru_cache(maxsize=8192)
+def url(name: str, *args: Any) -> str:
+    """`reverse()` once per name and arguments (a match's or a player's URLs never change)."""
+    return reverse(name, args=args)
 
 
 def environment() -> Environment:
