@@ -3,8 +3,8 @@ renders with Django templates.
 
 A table push renders a few hundred strings and lookups per seat, so the environment looks a
 name up the way Django templates do, dict key first (a region's context is plain dicts), and
-the regions are handed their translation functions once per render (`games.regions`) instead
-of reading the active language at every string."""
+translates with the language read once per render (`games.translated`) instead of reading the
+active language at every string."""
 
 from __future__ import annotations
 
@@ -17,13 +17,12 @@ from typing import Any
 from django.template import defaultfilters
 from django.utils import timezone
 from django.utils.html import format_html
-from django.utils.text import capfirst
 from django.utils.timesince import timeuntil
-from django.utils.translation import gettext, ngettext
 from jinja2 import Environment
 
-from games.regions import trusted, url
+from games.regions import url
 from games.templatetags.table import clock
+from games.translated import gettext, ngettext, trusted
 
 
 class TableEnvironment(Environment):
@@ -64,18 +63,20 @@ def regroup(items: Iterable[dict[str, Any]], key: str) -> list[Group]:
     ]
 
 
-def _capfirst(value: Any) -> str:
-    return capfirst(value) if value else ""
+def capfirst(value: Any) -> str:
+    """Django's `capfirst` (the first letter upper case, the rest as it is)."""
+    text = str(value) if value else ""
+    return text[:1].upper() + text[1:]
 
 
 def environment(**options: Any) -> Environment:
     env = TableEnvironment(extensions=["jinja2.ext.i18n"], keep_trailing_newline=True, **options)
-    # Django's own (the active language at every string) where a fragment is rendered alone;
-    # the table's regions get the catalog of their language instead (`games.regions`).
+    # The language read once per render (`games.translated.reading`, which `games.regions`
+    # renders in), else Django's active language at every string.
     env.install_gettext_callables(gettext=gettext, ngettext=ngettext, newstyle=False)
-    env.globals["_"] = trusted(gettext)
+    env.globals["_"] = trusted
     env.filters.update(
-        capfirst=_capfirst,
+        capfirst=capfirst,
         clock=clock,
         date=date,
         regroup=regroup,

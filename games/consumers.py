@@ -35,7 +35,7 @@ from accounts.sockets import SESSION_ENDED, SessionBoundSocket, session_holds
 from config.guards import within_socket_limit
 from games.live import Pushes, csrf_token_for, pushes_batched, send_pushes, stored
 from games.models import Match
-from games.regions import render_region, render_regions, with_translations
+from games.regions import render_region, render_regions
 from games.selectors import (
     LOG_LENGTH,
     TABLE_REGIONS,
@@ -428,7 +428,6 @@ class TableConsumer(SessionBoundSocket, AsyncWebsocketConsumer):
             table = table_for(match, user, log_since=log_since or 0)
             context = table.context(oob=True)
             context["csrf_token"] = SOCKET_CSRF if self.csrf_token else None
-            context = with_translations(context)
             regions = render_regions(
                 [
                     region

@@ -161,7 +161,7 @@ def table_after_move(match: Match, move: Move) -> Match:
 def table_for(match: Match, user: User | Any, *, log_since: int = 0) -> Table:
     """What `user` sees of a match loaded by `load_table`; its log from move `log_since` on,
     in the active language, read once (`games.translated.reading`)."""
-    with reading():
+    with reading((match.pk, match.move_count)):
         return _table_for(match, user, log_since)
 
 

@@ -7,53 +7,114 @@ the helpers here (`gettext`, `ngettext`, `pgettext`, `per_language`) use that ca
 `reading()` they are Django's own.
 """
 
+from collections import OrderedDict
 from collections.abc import Callable, Hashable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import wraps
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 from django.conf import settings
 from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.safestring import mark_safe
 from django.utils.translation import trans_real
+from markupsafe import Markup
 
 Label = TypeVar("Label", str, tuple)
+Shared = TypeVar("Shared")
 
-_READING: ContextVar[tuple[str, Any] | None] = ContextVar("reading", default=None)
-"""The language of the render under way and its catalog (`reading`)."""
+
+class Reading(NamedTuple):
+    language: str
+    catalog: Any
+    texts: dict[Any, str]
+    shared: dict[Hashable, Any] | None
+
+
+_READING: ContextVar[Reading | None] = ContextVar("reading", default=None)
+"""The language of the render under way, its catalog, the texts looked up in it so far, and
+what the seats share (`reading`)."""
+
+SHARED_ANNOUNCEMENTS = 64
+"""How many announcements (a match at one move number, in one language) keep what their seats
+share (`shared`)."""
+_shared: OrderedDict[tuple[Hashable, str], dict[Hashable, Any]] = OrderedDict()
+_texts: dict[str, tuple[Any, dict[Any, str]]] = {}
 
 
 @contextmanager
-def reading() -> Iterator[None]:
+def reading(announcement: Hashable = None) -> Iterator[None]:
     """Read the active language once: until the block ends, the table's labels and sentences
-    come from its catalog without asking for the language again."""
+    (and the regions' `{% trans %}` and `_()`, `config.jinja2`) come from its catalog without
+    asking for the language again, each text looked up once per language. With
+    `announcement` (a match at one move number), what every seat sees alike is made once for
+    all (`shared`)."""
     language = translation.get_language() or settings.LANGUAGE_CODE
-    token = _READING.set((language, trans_real.translation(language)))
+    catalog = trans_real.translation(language)
+    known = _texts.get(language)
+    if known is None or known[0] is not catalog:  # a catalog reloaded in development
+        known = _texts[language] = (catalog, {})
+    memo = None
+    if announcement is not None:
+        key = (announcement, language)
+        memo = _shared.get(key)
+        if memo is None:
+            memo = _shared[key] = {}
+            if len(_shared) > SHARED_ANNOUNCEMENTS:
+                _shared.popitem(last=False)
+    token = _READING.set(Reading(language, catalog, known[1], memo))
     try:
         yield
     finally:
         _READING.reset(token)
 
 
+def shared(key: Hashable, make: Callable[[], Shared]) -> Shared:
+    """`make()` once per announcement and language for every seat at the table: only for what
+    is public (the same for every viewer), and `key` must name everything else it reads."""
+    read = _READING.get()
+    if read is None or read.shared is None:
+        return make()
+    try:
+        return read.shared[key]
+    except KeyError:
+        read.shared[key] = value = make()
+        return value
+
+
 def language() -> str | None:
     read = _READING.get()
-    return read[0] if read is not None else translation.get_language()
+    return read.language if read is not None else translation.get_language()
 
 
 def gettext(message: str) -> str:
     read = _READING.get()
     if read is None or not message:
         return translation.gettext(message)
-    return read[1].gettext(message)
+    try:
+        return read.texts[message]
+    except KeyError:
+        read.texts[message] = text = read.catalog.gettext(message)
+        return text
 
 
 def ngettext(singular: str, plural: str, number: int) -> str:
     read = _READING.get()
     if read is None:
         return translation.ngettext(singular, plural, number)
-    return read[1].ngettext(singular, plural, number)
+    key = (singular, plural, number)
+    try:
+        return read.texts[key]
+    except KeyError:
+        read.texts[key] = text = read.catalog.ngettext(singular, plural, number)
+        return text
+
+
+def trusted(message: str) -> Markup:
+    """`_("…")` in a region, as Django's `{% translate "…" %}` renders it: the catalog's text as
+    it is (a template's string literal is safe in Django), like the `{% trans %}` blocks."""
+    return Markup(gettext(message))
 
 
 def pgettext(context: str, message: str) -> str:

@@ -35,7 +35,7 @@ from games.kosmopolis.labels import (
 )
 from games.kosmopolis.log import evaluation_sentences
 from games.translated import gettext as _
-from games.translated import ngettext
+from games.translated import ngettext, shared
 
 # --- template context ------------------------------------------------------------------------
 
@@ -74,7 +74,7 @@ def table_context(view: View, legal: list[Move], seat: int | None, names: list[s
         "save": _save_context(view, by_type.get("save", []), seat),
         "removed": [card_info(card) for card in view.get("removed", [])],
         "result": _result_context(view, names, seat),
-        "last_round": _last_round_context(view, names),
+        "last_round": shared(("last_round", *names), lambda: _last_round_context(view, names)),
     }
     return context
 
