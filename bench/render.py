@@ -1,9 +1,9 @@
 """One seat's live push render, in-process, for a 4-seat Kosmopolis match in the middle of its
-play: `TableConsumer._render` (context and regions) of every region with the whole log (a
-socket's first table, `push_render_ms`), of a push after a move (the regions that can change
-and the new log line, `push_move_ms`), and `table_for` alone.
+play (`--game` for another game): `TableConsumer._render` (context and regions) of every
+region with the whole log (a socket's first table, `push_render_ms`), of a push after a move
+(the regions that can change and the new log line, `push_move_ms`), and `table_for` alone.
 
-    python -m bench.render --setup            # a fresh deskovky_bench_render with the match
+    python -m bench.render --setup            # a fresh deskovky_bench_render, a match a game
     python -m bench.render --json FILE        # time this checkout, keep its frames in FILE
     python -m bench.render --before DIR       # A/B in one run: DIR is a checkout of the
                                               # commit before (this script is copied there)
@@ -47,6 +47,10 @@ def _django() -> None:
     django.setup()
 
 
+GAMES = {"kosmopolis": 4, "seven_dragons": 5, "space_dragons": 4}
+"""The games (`--game`, Kosmopolis unless named) and their seat counts."""
+
+
 def setup() -> None:
     from bench import fixtures
 
@@ -55,25 +59,28 @@ def setup() -> None:
     fixtures.migrate()
     from accounts.models import User
     from games import services
-    from games.registry import GAMES
+    from games.registry import GAMES as REGISTRY
 
-    players = fixtures.create_players(fixtures.SEATS)
-    match_id = fixtures.start_match([p.user_id for p in players], seed=777)
+    players = fixtures.create_players(max(GAMES.values()))
     users = {user.pk: user for user in User.objects.filter(pk__in=[p.user_id for p in players])}
-    engine = GAMES[fixtures.GAME].engine
-    state = engine.setup(fixtures.SEATS, {}, 777)
+    for game, seats in reversed(GAMES.items()):
+        _play(services, REGISTRY[game].engine, game, [users[p.user_id] for p in players[:seats]])
+
+
+def _play(services: Any, engine: Any, game: str, people: list[Any]) -> None:
+    match = services.start_match(game=game, players=people, seed=777)
+    state = engine.setup(len(people), {}, 777)
     rng = random.Random(777)
     for count in range(MOVES):
+        if engine.is_over(state):
+            break
         seat = rng.choice(sorted(engine.to_act(state)))
         move = rng.choice(engine.legal_moves(state, seat))
-        services.submit_move(
-            match_id=match_id, user=users[players[seat].user_id], move=move, expected_seq=count
-        )
+        services.submit_move(match_id=match.pk, user=people[seat], move=move, expected_seq=count)
         engine.apply_in_place(state, seat, move)
-    print(match_id)
 
 
-def measure(renders: int) -> dict[str, Any]:
+def measure(renders: int, game: str) -> dict[str, Any]:
     _django()
     from django.utils import translation
 
@@ -82,7 +89,7 @@ def measure(renders: int) -> dict[str, Any]:
     from games.models import Match
     from games.selectors import load_table, table_for
 
-    match_id = Match.objects.order_by("-pk").values_list("pk", flat=True).first()
+    match_id = Match.objects.filter(game=game).values_list("pk", flat=True).get()
     match = load_table(match_id)
     people = {s.number: User.objects.get(pk=s.user_id) for s in match.seat_list}
     out: dict[str, Any] = {"frames": {}}
@@ -133,14 +140,14 @@ def _equivalent(html: str) -> str:
     return re.sub(r"\s+", " ", html).replace("> <", "><").strip()
 
 
-def compare(before: Path, rounds: int, renders: int) -> None:
+def compare(before: Path, rounds: int, renders: int, game: str) -> None:
     shutil.copy(Path(__file__), before / "bench" / "render.py")
     results: dict[str, list[dict[str, Any]]] = {"before": [], "after": []}
     for _ in range(rounds):
         for name, checkout in (("before", before), ("after", Path.cwd())):
             out = checkout / "var" / f"render-{name}.json"
             out.parent.mkdir(parents=True, exist_ok=True)
-            command = [sys.executable, "-m", "bench.render", "--json", str(out)]
+            command = [sys.executable, "-m", "bench.render", "--json", str(out), "--game", game]
             subprocess.run([*command, "--renders", str(renders)], cwd=checkout, check=True)
             results[name].append(json.loads(out.read_text()))
     frames = {name: runs[-1]["frames"] for name, runs in results.items()}
@@ -176,13 +183,14 @@ def main() -> None:
     parser.add_argument("--before")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--renders", type=int, default=640)
+    parser.add_argument("--game", default="kosmopolis", choices=GAMES)
     args = parser.parse_args()
     if args.setup:
         setup()
     elif args.before:
-        compare(Path(args.before), args.rounds, args.renders)
+        compare(Path(args.before), args.rounds, args.renders, args.game)
     else:
-        Path(args.json).write_text(json.dumps(measure(args.renders)))
+        Path(args.json).write_text(json.dumps(measure(args.renders, args.game)))
 
 
 if __name__ == "__main__":
