@@ -847,3 +847,23 @@ def test_renders_go_by_announcement_and_the_movers_own_after_the_other_seats():
         "second: seat 1",
         "second: mover",
     ]
+
+
+def test_a_seats_table_reads_the_active_language_once(people, match, monkeypatch):
+    """Django reads the active language from asgiref's `Local` at every call: a table that asked
+    for it for every label (133 times a seat) spent 44 % of building its context there."""
+    for _move in range(8):
+        match.refresh_from_db()
+        seat = min(engine.to_act(match.state))
+        play_first_legal_move(match, people[seat], seat)
+    loaded = load_table(match.pk)
+    with translation.override("cs"):
+        table_for(loaded, people[1])  # the first table of a process fills the URL resolver
+    asked = []
+    read = translation._trans.get_language
+    monkeypatch.setattr(translation._trans, "get_language", lambda: asked.append(1) or read())
+    with translation.override("cs"):
+        table = table_for(loaded, people[2])
+    assert table.status
+    assert table.log
+    assert len(asked) <= 2
