@@ -867,3 +867,28 @@ def test_a_seats_table_reads_the_active_language_once(people, match, monkeypatch
     assert table.status
     assert table.log
     assert len(asked) <= 2
+
+
+def test_the_last_rounds_scoring_is_written_once_for_every_seat(people, match, monkeypatch):
+    """Every seat reads the same scoring text of the last round: a push writes it once for all
+    of them, and the next move's push writes it afresh."""
+    from games.kosmopolis import context
+
+    while not match.state["last_round"]:
+        seat = min(engine.to_act(match.state))
+        play_first_legal_move(match, people[seat], seat)
+        match.refresh_from_db()
+    written = []
+    write = context.evaluation_sentences
+    monkeypatch.setattr(
+        context, "evaluation_sentences", lambda *args: written.append(1) or write(*args)
+    )
+    loaded = load_table(match.pk)
+    texts = {table_for(loaded, person).extra["last_round"]["text"] for person in people[:3]}
+    assert len(texts) == 1
+    assert texts.pop()
+    assert len(written) == 1
+    seat = min(engine.to_act(match.state))
+    play_first_legal_move(match, people[seat], seat)
+    table_for(load_table(match.pk), people[0])
+    assert len(written) == 2
