@@ -90,6 +90,12 @@ TEMPLATES = [
             ],
         },
     },
+    {
+        # The game tables' regions (games/regions.py): the fast path of a live push.
+        "BACKEND": "django.template.backends.jinja2.Jinja2",
+        "APP_DIRS": True,
+        "OPTIONS": {"environment": "config.jinja2.environment"},
+    },
 ]
 
 # Database: PostgreSQL only. Django's psycopg pool with CONN_MAX_AGE = 0, because persistent

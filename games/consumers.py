@@ -26,7 +26,6 @@ from django.contrib.auth.models import AnonymousUser
 from django.db import Error as DatabaseFailure
 from django.db import connections
 from django.http import QueryDict
-from django.template.loader import render_to_string
 from django.utils import timezone, translation
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
@@ -37,6 +36,7 @@ from config.guards import within_socket_limit
 from games.live import Pushes, csrf_token_for, pushes_batched, send_pushes, stored
 from games.models import Match
 from games.presence import REFRESH_SECONDS, arrive, depart
+from games.regions import render_region, render_regions
 from games.selectors import (
     LOG_LENGTH,
     TABLE_REGIONS,
@@ -366,7 +366,7 @@ class TableConsumer(SessionBoundSocket, AsyncWebsocketConsumer):
         match = self.shown_match() or load_table(self.match_id)
         with self._viewer(user):
             context = table_for(match, user).context(error=_(reason), oob=True)
-            return render_to_string("games/table.html#status", context)
+            return render_region("status", context)
 
     def _play(self, text: str | None) -> tuple[str | None, bool, Pushes] | None:
         """The refusal, whether the page was stale, and the pushes; None if the socket's
@@ -393,7 +393,7 @@ class TableConsumer(SessionBoundSocket, AsyncWebsocketConsumer):
                 context = table_for(load_table(self.match_id), user).context(
                     error=_(refused.message), oob=True
                 )
-                status = render_to_string("games/table.html#status", context)
+                status = render_region("status", context)
                 return status, refused.stale, pushes
         return None, False, pushes
 
@@ -478,14 +478,17 @@ class TableConsumer(SessionBoundSocket, AsyncWebsocketConsumer):
             table = table_for(match, user, log_since=log_since or 0)
             context = table.context(oob=True)
             context["csrf_token"] = SOCKET_CSRF if self.csrf_token else None
-            regions = {
-                region: render_to_string(f"games/table.html#{region}", context)
-                for region in TABLE_REGIONS
-                if (log_since is None or region != "log") and region not in unchanged
-            }
+            regions = render_regions(
+                [
+                    region
+                    for region in TABLE_REGIONS
+                    if (log_since is None or region != "log") and region not in unchanged
+                ],
+                context,
+            )
             news = None
             if log_since is not None and table.log:
-                news = render_to_string("games/table.html#log_news", context)
+                news = render_region("log_news", context)
             return match.move_count, regions, news
 
     @contextmanager

@@ -8,15 +8,16 @@ from functools import lru_cache
 from typing import Any
 
 from django.db.models import F, Q
-from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from accounts.models import User
 from games.models import Match, Move, Rating, Seat
+from games.regions import url
 from games.registry import GAMES, GameInfo
 from games.rules import RECORD_FORMAT
+from games.translated import reading
 
 LOG_LENGTH = 60
 CLOCK_WARNING = timedelta(seconds=30)
@@ -104,7 +105,7 @@ class Table:
             "expected_seq": self.expected_seq,
             "is_my_turn": self.is_my_turn,
             "result": self.result,
-            "move_url": reverse("match_move", args=[self.match.pk]),
+            "move_url": url("match_move", self.match.pk),
             "error": error,
             "oob": oob,
         }
@@ -182,7 +183,13 @@ def table_after_move(match: Match, move: Move) -> Match:
 
 
 def table_for(match: Match, user: User | Any, *, log_since: int = 0) -> Table:
-    """What `user` sees of a match loaded by `load_table`; its log from move `log_since` on."""
+    """What `user` sees of a match loaded by `load_table`; its log from move `log_since` on,
+    in the active language, read once (`games.translated.reading`)."""
+    with reading((match.pk, match.move_count)):
+        return _table_for(match, user, log_since)
+
+
+def _table_for(match: Match, user: User | Any, log_since: int) -> Table:
     info = GAMES[match.game]
     engine = info.engine
     seats: list[Seat] = match.seat_list
@@ -204,7 +211,7 @@ def table_for(match: Match, user: User | Any, *, log_since: int = 0) -> Table:
             number=s.number,
             name=names[s.number],
             person=s.user.public_name,
-            url=None if s.user.deleted_at else s.user.get_absolute_url(),
+            url=None if s.user.deleted_at else url("player_profile", s.user.username),
             is_bot=s.is_bot,
             is_you=s.number == seat,
             to_act=s.number in acting,
@@ -387,6 +394,11 @@ def replay_for(match: Match, user: User | Any, step: int) -> Replay:
     """The match after `step` moves through the engine's own view for the viewer's seat: the
     end of the match reveals only what each game's rules reveal at its end (§7), never the
     other seats' hands, packs or picks along the way."""
+    with reading():
+        return _replay_for(match, user, step)
+
+
+def _replay_for(match: Match, user: User | Any, step: int) -> Replay:
     info = GAMES[match.game]
     engine, table = info.engine, info.table
     moves = list(match.moves.order_by("seq").values_list("seat", "payload", "events", "created_at"))

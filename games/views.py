@@ -5,6 +5,7 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -15,6 +16,7 @@ from accounts.models import User
 from config.guards import limited
 from games import charts, selectors, services, stats
 from games.models import Match, SeatOffer
+from games.regions import render_region
 from games.registry import GAMES
 from games.selectors import record_of, replay_for, table_for
 from notifications.services import mark_match_read
@@ -48,8 +50,11 @@ def match_table(request: HttpRequest, match_id: int) -> HttpResponse:
     table = table_for(_match(match_id), request.user)
     if table.seat is not None:
         mark_match_read(user=request.user, match_id=match_id)
-    template = TABLE_PAGE + "#table" if request.htmx else TABLE_PAGE
-    return render(request, template, table.context())
+    if request.htmx:
+        return _regions(request, "table", table.context())
+    context = table.context()
+    context["table_html"] = render_region("table", _with_csrf(request, context))
+    return render(request, TABLE_PAGE, context)
 
 
 @require_POST
@@ -82,9 +87,19 @@ def submit_move(request: HttpRequest, match_id: int) -> HttpResponse:
         return answer
     table = table_for(_match(match_id), request.user)
     if live:
-        status = render(request, TABLE_PAGE + "#status", table.context(error=error, oob=True))
+        status = _regions(request, "status", table.context(error=error, oob=True))
         return reswap(status, "none")
-    return render(request, TABLE_PAGE + "#table", table.context(error=error))
+    return _regions(request, "table", table.context(error=error))
+
+
+def _with_csrf(request: HttpRequest, context: dict[str, Any]) -> dict[str, Any]:
+    """The table's forms carry the request's CSRF token, as `{% csrf_token %}` would."""
+    return {**context, "csrf_token": get_token(request)}
+
+
+def _regions(request: HttpRequest, region: str, context: dict[str, Any]) -> HttpResponse:
+    """A region (or the whole `table`) alone, for htmx."""
+    return HttpResponse(render_region(region, _with_csrf(request, context)))
 
 
 @require_POST

@@ -1,6 +1,8 @@
 """Site-wide promises: security headers, error pages in both languages, deploy checks, i18n."""
 
+import ast
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -9,6 +11,10 @@ import polib
 import pytest
 from django.conf import settings
 from django.urls import reverse
+from django.utils.translation.template import templatize
+from django.utils.translation.trans_real import translation as translation_of
+
+from games.management.commands.makemessages import jinja_blocks
 
 pytestmark = pytest.mark.django_db
 
@@ -95,6 +101,31 @@ def test_czech_catalog_is_complete_and_compiled():
     assert [entry.msgid for entry in po.fuzzy_entries()] == []
     mo = polib.mofile(str(po_path.with_suffix(".mo")))
     assert _messages(mo) == _messages(po), "the .mo is stale: run compilemessages"
+
+
+STRING = r"""u?('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")"""
+EXTRACTED = re.compile(rf"\b(?:gettext|_)\({STRING}\)|\bngettext\({STRING}, {STRING}, count\)")
+
+
+def test_every_string_of_the_jinja_templates_is_found_and_translated():
+    """makemessages (with `jinja_blocks`) finds the tables' strings, and Czech has each."""
+    czech = translation_of("cs")
+    templates = sorted(ROOT.glob("games/**/jinja2/**/*.html"))
+    assert templates
+    missing = []
+    found = 0
+    for path in templates:
+        with jinja_blocks():
+            code = templatize(path.read_text(), origin=str(path))
+        for match in EXTRACTED.finditer(code):
+            for literal in filter(None, match.groups()[:2]):
+                found += 1
+                msgid = ast.literal_eval(literal)
+                said = czech._catalog.get(msgid) or czech._catalog.get((msgid, 0))
+                if not said:
+                    missing.append((path.name, msgid))
+    assert found > 200
+    assert missing == []
 
 
 def _settings_under(environment: dict[str, str], expression: str) -> str:

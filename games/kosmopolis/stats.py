@@ -5,7 +5,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from games.kosmopolis.components import CARD_COLOR
-from games.kosmopolis.table import profession_name
+from games.kosmopolis.labels import profession_name
 from games.stats import rounded
 
 PROFESSIONS = tuple(dict.fromkeys(CARD_COLOR))

@@ -5,7 +5,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from games.seven_dragons.components import COLORS
-from games.seven_dragons.table import colour_name
+from games.seven_dragons.labels import colour_name
 from games.stats import rounded
 
 

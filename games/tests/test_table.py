@@ -13,7 +13,6 @@ from asgiref.sync import async_to_sync
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.core.management import call_command
-from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
 
@@ -30,6 +29,7 @@ from games.kosmopolis import engine
 from games.kosmopolis.components import CARD_COLOR
 from games.live import pushes_batched, send_pushes, stored
 from games.models import Match, Move, Seat
+from games.regions import render_region, render_regions
 from games.registry import GAMES
 from games.selectors import TABLE_REGIONS, load_table, table_for
 from games.tests.playing import play_first_legal_move
@@ -504,7 +504,7 @@ def test_one_loaded_match_renders_every_seat_as_its_own_load_would(people, game)
 
     def regions(loaded, user) -> dict[str, str]:
         context = table_for(loaded, user).context(oob=True)
-        return {r: render_to_string(f"games/table.html#{r}", context) for r in TABLE_REGIONS}
+        return render_regions(TABLE_REGIONS, context)
 
     shared = load_table(match.pk)
     viewers = [*people[:3], people[3]]
@@ -721,7 +721,7 @@ def test_the_sockets_of_one_viewer_share_a_push_render_and_keep_their_own_csrf_t
         user = sockets[name][0]
         with translation.override(language):
             context = table_for(load_table(match.pk), user).context(oob=True)
-            status = render_to_string("games/table.html#status", context)
+            status = render_region("status", context)
         assert status in consumers[name][1][-1]
 
 
@@ -758,7 +758,7 @@ def test_the_process_that_stored_a_move_pushes_the_match_as_a_load_would_show_it
 
 def _regions(table: Match, user, log_since: int) -> dict[str, str]:
     context = table_for(table, user, log_since=log_since).context(oob=True)
-    return {r: render_to_string(f"games/table.html#{r}", context) for r in TABLE_REGIONS}
+    return render_regions(TABLE_REGIONS, context)
 
 
 def test_a_stored_move_and_a_table_load_leave_no_match_to_the_garbage_collector(people, match):
@@ -847,3 +847,48 @@ def test_renders_go_by_announcement_and_the_movers_own_after_the_other_seats():
         "second: seat 1",
         "second: mover",
     ]
+
+
+def test_a_seats_table_reads_the_active_language_once(people, match, monkeypatch):
+    """Django reads the active language from asgiref's `Local` at every call: a table that asked
+    for it for every label (133 times a seat) spent 44 % of building its context there."""
+    for _move in range(8):
+        match.refresh_from_db()
+        seat = min(engine.to_act(match.state))
+        play_first_legal_move(match, people[seat], seat)
+    loaded = load_table(match.pk)
+    with translation.override("cs"):
+        table_for(loaded, people[1])  # the first table of a process fills the URL resolver
+    asked = []
+    read = translation._trans.get_language
+    monkeypatch.setattr(translation._trans, "get_language", lambda: asked.append(1) or read())
+    with translation.override("cs"):
+        table = table_for(loaded, people[2])
+    assert table.status
+    assert table.log
+    assert len(asked) <= 2
+
+
+def test_the_last_rounds_scoring_is_written_once_for_every_seat(people, match, monkeypatch):
+    """Every seat reads the same scoring text of the last round: a push writes it once for all
+    of them, and the next move's push writes it afresh."""
+    from games.kosmopolis import context
+
+    while not match.state["last_round"]:
+        seat = min(engine.to_act(match.state))
+        play_first_legal_move(match, people[seat], seat)
+        match.refresh_from_db()
+    written = []
+    write = context.evaluation_sentences
+    monkeypatch.setattr(
+        context, "evaluation_sentences", lambda *args: written.append(1) or write(*args)
+    )
+    loaded = load_table(match.pk)
+    texts = {table_for(loaded, person).extra["last_round"]["text"] for person in people[:3]}
+    assert len(texts) == 1
+    assert texts.pop()
+    assert len(written) == 1
+    seat = min(engine.to_act(match.state))
+    play_first_legal_move(match, people[seat], seat)
+    table_for(load_table(match.pk), people[0])
+    assert len(written) == 2

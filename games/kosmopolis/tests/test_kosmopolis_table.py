@@ -14,7 +14,7 @@ from django.http import QueryDict
 from django.template.loader import render_to_string
 from django.utils import translation
 
-from games.kosmopolis import engine, table
+from games.kosmopolis import engine, labels, log, table
 from games.kosmopolis.components import CARD_COLOR, COLORS
 from games.kosmopolis.tests.kosmopolis_helpers import sample_states
 from games.rules import IllegalMove
@@ -156,7 +156,7 @@ def _refusal(data: QueryDict) -> str:
     return refusal.value.message
 
 
-@pytest.mark.parametrize("message", table.ENGINE_MESSAGES)
+@pytest.mark.parametrize("message", labels.ENGINE_MESSAGES)
 def test_every_engine_refusal_has_a_czech_text(message):
     with translation.override("cs"):
         assert translation.gettext(message) != message
@@ -165,7 +165,7 @@ def test_every_engine_refusal_has_a_czech_text(message):
 def test_the_engine_refusals_listed_are_all_the_engine_has():
     source = (APP / "engine.py").read_text(encoding="utf-8")
     raised = set(re.findall(r'IllegalMove\(\s*(?:\n\s*)?(["\'])(.+?)\1', source))
-    assert {text for _quote, text in raised} == set(table.ENGINE_MESSAGES)
+    assert {text for _quote, text in raised} == set(labels.ENGINE_MESSAGES)
 
 
 # --- describe --------------------------------------------------------------------------------
@@ -213,7 +213,7 @@ def test_every_event_type_gets_a_log_line(language):
                         assert isinstance(text, str)
                         assert text.strip()
                         assert "%(" not in text
-    assert seen == set(table._DESCRIBERS)
+    assert seen == set(log._DESCRIBERS)
 
 
 def test_private_events_are_described_only_for_their_owner():
@@ -244,7 +244,8 @@ def test_finished_game_replay_describes_private_events_by_name(language):
 @pytest.mark.parametrize("seats", [2, 3, 4])
 def test_public_lines_never_name_a_hidden_card(seats, monkeypatch):
     """Every card a public line names was public before or after the move, or was just played."""
-    monkeypatch.setattr(table, "card_label", lambda card: f"[#{card}]")
+    for module in (labels, log):
+        monkeypatch.setattr(module, "card_label", lambda card: f"[#{card}]")
     names = NAMES[:seats]
     for before, _seat, events, after in _played_games(seats, range(10)):
         allowed = _public_cards(engine.view(before, None)) | _public_cards(engine.view(after, None))
@@ -499,7 +500,7 @@ def test_result_sheet_shows_categories_ranks_and_the_tie_break():
 
 def test_cards_carry_a_letter_and_an_aria_label():
     with translation.override("cs"):
-        card = table.card_info(60)
+        card = labels.card_info(60)
     assert CARD_COLOR[60] == "pink"
     assert card["letter"] == "R"
     assert "kněz" in card["aria"]

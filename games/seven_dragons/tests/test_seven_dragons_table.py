@@ -15,7 +15,7 @@ from django.template.loader import render_to_string
 from django.utils import translation
 
 from games.rules import IllegalMove
-from games.seven_dragons import engine, table
+from games.seven_dragons import engine, labels, log, table
 from games.seven_dragons.components import GOAL_COLOR
 from games.seven_dragons.tests.seven_dragons_states import build
 from games.tests.forms import assert_forms_offer_exactly, forms_of
@@ -107,7 +107,7 @@ def test_refusals_are_translated():
     assert texts["cs"] != texts["en"]
 
 
-@pytest.mark.parametrize("message", table.ENGINE_MESSAGES)
+@pytest.mark.parametrize("message", labels.ENGINE_MESSAGES)
 def test_every_engine_refusal_has_a_czech_text(message):
     with translation.override("cs"):
         assert translation.gettext(message) != message
@@ -116,7 +116,7 @@ def test_every_engine_refusal_has_a_czech_text(message):
 def test_the_engine_refusals_listed_are_all_the_fixed_ones_the_engine_has():
     source = (APP / "engine.py").read_text(encoding="utf-8")
     raised = set(re.findall(r'IllegalMove\(\s*(["\'])(.+?)\1', source))
-    assert {text for _quote, text in raised} == set(table.ENGINE_MESSAGES)
+    assert {text for _quote, text in raised} == set(labels.ENGINE_MESSAGES)
 
 
 # --- describe --------------------------------------------------------------------------------
@@ -154,7 +154,7 @@ def test_every_event_type_gets_a_log_line(language):
                             continue
                         assert text.strip()
                         assert "%(" not in text
-    assert seen == set(table._DESCRIBERS)
+    assert seen == set(log._DESCRIBERS)
 
 
 def test_private_events_are_described_only_for_their_owner():
@@ -170,7 +170,8 @@ def test_private_events_are_described_only_for_their_owner():
 
 @pytest.mark.parametrize("seats", [2, 4])
 def test_public_lines_never_name_a_hidden_card_or_goal(seats, monkeypatch):
-    monkeypatch.setattr(table, "card_label", lambda card: f"[#{card}]")
+    for module in (labels, log):
+        monkeypatch.setattr(module, "card_label", lambda card: f"[#{card}]")
     names = NAMES[:seats]
     for before, _seat, events, after in _played_games(seats, range(6)):
         allowed = {c["card"] for c in engine.view(before, None)["layout"]}
@@ -185,7 +186,7 @@ def test_public_lines_never_name_a_hidden_card_or_goal(seats, monkeypatch):
                 named = {int(card) for card in re.findall(r"\[#(\d+)\]", text)}
                 assert named <= allowed, (event, text)
                 if event["type"] in ("goals_traded", "goals_rotated") and not goals_public:
-                    assert not any(table.colour_name(c) in text for c in GOAL_OF), text
+                    assert not any(labels.colour_name(c) in text for c in GOAL_OF), text
 
 
 def test_log_lines_examples():
@@ -394,7 +395,7 @@ def test_result_reveals_goals_highlights_the_area_and_explains():
 
 def test_colours_carry_a_symbol_and_an_aria_label():
     with translation.override("cs"):
-        card = table.dragon_info(15, 180)
+        card = labels.dragon_info(15, 180)
     assert [q["symbol"] for q in card["quads"]] == ["◆", "◆", "▲", "▲"]
     html = render_to_string("seven_dragons/_card.html", {"card": card})
     assert 'data-card="15"' in html

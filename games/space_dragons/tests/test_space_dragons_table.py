@@ -14,7 +14,7 @@ from django.template.loader import render_to_string
 from django.utils import translation
 
 from games.rules import IllegalMove
-from games.space_dragons import engine, table
+from games.space_dragons import engine, labels, log, table
 from games.space_dragons.tests.space_dragons_helpers import finished
 from games.tests.forms import assert_forms_offer_exactly
 
@@ -106,7 +106,7 @@ def test_refusals_are_translated():
     assert texts["cs"] != texts["en"]
 
 
-@pytest.mark.parametrize("message", table.ENGINE_MESSAGES)
+@pytest.mark.parametrize("message", labels.ENGINE_MESSAGES)
 def test_every_engine_refusal_has_a_czech_text(message):
     with translation.override("cs"):
         assert translation.gettext(message) != message
@@ -116,7 +116,7 @@ def test_the_engine_refusals_listed_are_all_its_fixed_ones():
     """Refusals with a card number inside (f-strings) stay English and are not listed."""
     source = (APP / "engine.py").read_text(encoding="utf-8")
     raised = set(re.findall(r'IllegalMove\(\s*(?:\n\s*)?(["\'])(.+?)\1', source))
-    assert {text for _quote, text in raised} == set(table.ENGINE_MESSAGES)
+    assert {text for _quote, text in raised} == set(labels.ENGINE_MESSAGES)
 
 
 # --- describe --------------------------------------------------------------------------------
@@ -143,7 +143,7 @@ def test_every_event_type_gets_a_log_line(language):
                             assert text.strip()
                             assert "%(" not in text
     # supply_empty needs the whole supply under ships; it is described from a made-up event.
-    assert seen | {"supply_empty"} == set(table._DESCRIBERS)
+    assert seen | {"supply_empty"} == set(log._DESCRIBERS)
     with translation.override(language):
         for effect in ("shield", "damage"):
             event = {"type": "supply_empty", "seat": 1, "effect": effect}
@@ -176,7 +176,8 @@ def test_finished_game_replay_describes_private_events_by_name(language):
 
 @pytest.mark.parametrize("seats", [3, 5])
 def test_public_lines_never_name_a_hidden_card(seats, monkeypatch):
-    monkeypatch.setattr(table, "card_label", lambda card: f"[#{card}]")
+    for module in (labels, log):
+        monkeypatch.setattr(module, "card_label", lambda card: f"[#{card}]")
     names = NAMES[:seats]
     for before, _seat, events, after in played_games(seats, range(5)):
         public = set(before["start_reveal"])
@@ -437,7 +438,7 @@ def test_result_sheet_shows_categories_awards_and_the_tie_break():
 
 def test_cards_carry_letters_and_an_aria_label():
     with translation.override("cs"):
-        card = table.card_info(12)
+        card = labels.card_info(12)
     html = render_to_string("space_dragons/_card.html", {"card": card})
     assert 'data-card="12"' in html
     assert "2× štít" in card["aria"]

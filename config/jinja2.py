@@ -1,0 +1,86 @@
+"""The Jinja2 environment of the game tables' regions (`games.regions`); the rest of the site
+renders with Django templates.
+
+A table push renders a few hundred strings and lookups per seat, so the environment looks a
+name up the way Django templates do, dict key first (a region's context is plain dicts), and
+translates with the language read once per render (`games.translated`) instead of reading the
+active language at every string."""
+
+from __future__ import annotations
+
+import itertools
+from collections import namedtuple
+from collections.abc import Iterable
+from datetime import datetime
+from typing import Any
+
+from django.template import defaultfilters
+from django.utils import timezone
+from django.utils.html import format_html
+from django.utils.timesince import timeuntil
+from jinja2 import Environment
+
+from games.regions import url
+from games.templatetags.table import clock
+from games.translated import gettext, ngettext, trusted
+
+
+class TableEnvironment(Environment):
+    """Dict first, as Django templates look names up: `g.round` is a key of a dict far more
+    often than an attribute, and trying the attribute first costs an exception every time."""
+
+    def getattr(self, obj: Any, attribute: str) -> Any:
+        if type(obj) is dict:
+            try:
+                return obj[attribute]
+            except KeyError:
+                return self.undefined(obj=obj, name=attribute)
+        return super().getattr(obj, attribute)
+
+
+def date(value: datetime | None, format: str) -> str:
+    """Django's `date` filter in the active time zone, as Django templates apply it."""
+    if not value:
+        return ""
+    return defaultfilters.date(timezone.template_localtime(value), format)
+
+
+def csrf_field(token: str | None) -> str:
+    """What `{% csrf_token %}` renders: the hidden field, or nothing without a token."""
+    if not token or token == "NOTPROVIDED":
+        return ""
+    return format_html('<input type="hidden" name="csrfmiddlewaretoken" value="{}">', token)
+
+
+Group = namedtuple("Group", "grouper list")
+
+
+def regroup(items: Iterable[dict[str, Any]], key: str) -> list[Group]:
+    """Django's `{% regroup %}`: runs of consecutive items with the same `key`, unsorted."""
+    return [
+        Group(grouper, list(run))
+        for grouper, run in itertools.groupby(items, lambda item: item.get(key, ""))
+    ]
+
+
+def capfirst(value: Any) -> str:
+    """Django's `capfirst` (the first letter upper case, the rest as it is)."""
+    text = str(value) if value else ""
+    return text[:1].upper() + text[1:]
+
+
+def environment(**options: Any) -> Environment:
+    env = TableEnvironment(extensions=["jinja2.ext.i18n"], keep_trailing_newline=True, **options)
+    # The language read once per render (`games.translated.reading`, which `games.regions`
+    # renders in), else Django's active language at every string.
+    env.install_gettext_callables(gettext=gettext, ngettext=ngettext, newstyle=False)
+    env.globals["_"] = trusted
+    env.filters.update(
+        capfirst=capfirst,
+        clock=clock,
+        date=date,
+        regroup=regroup,
+        timeuntil=lambda value: timeuntil(value) if value else "",
+    )
+    env.globals.update(csrf_field=csrf_field, url=url)
+    return env

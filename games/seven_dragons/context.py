@@ -1,0 +1,382 @@
+"""The Seven Dragons table's region contexts (what the fragments under
+`jinja2/seven_dragons/` show of the engine's `view()`) and status line.
+
+What the viewer may choose comes only from `legal` (the viewer's legal moves), never from the
+rules re-implemented here."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.seven_dragons import engine
+from games.seven_dragons.components import (
+    ACTION_COLOR,
+    ACTION_OF,
+    COLORS,
+    DRAGON_QUADRANTS,
+    GOAL_SLOTS,
+    SILVER,
+    WIN_AREA,
+)
+from games.seven_dragons.labels import (
+    Cell,
+    Move,
+    View,
+    action_info,
+    card_info,
+    card_label,
+    colour_name,
+    colour_panel,
+    dragon_info,
+    goal_info,
+    join_names,
+    player_name,
+    rot_name,
+    slot_name,
+)
+from games.translated import gettext as _
+from games.translated import ngettext
+
+# --- geometry read from the engine --------------------------------------------------------------
+
+
+def _layout_rows(view: View) -> list[list[int]]:
+    return [[c["card"], c["x"], c["y"], c["rot"]] for c in view["layout"]]
+
+
+def _bonus(layout: list[list[int]], silver: str | None, move: dict[str, Any], skip: Cell | None):
+    """Bonus cards a placement earns (the engine's own bonus rule)."""
+    grid = engine._grid(layout, silver)
+    facing = engine._facing(grid, move["x"], move["y"], skip)
+    if facing is None:
+        return 0
+    mask = engine._bonus_mask(move["card"] * 2 + (move["rot"] == 180), facing)
+    return max(0, len(engine._colors_of(mask)) - 1)
+
+
+def _area_cells(layout: list[list[int]], silver: str | None, colour: str) -> set[Cell]:
+    """The cells of the largest connected area of a colour (the first one on a tie)."""
+    grid = engine._grid(layout, silver)
+    bit = engine.COLOR_BIT[colour]
+    links = engine._links(grid)
+    best: set[Cell] = set()
+    seen: set[Cell] = set()
+    for start in sorted(cell for cell, p in grid.items() if p[4] & bit):
+        if start in seen:
+            continue
+        seen.add(start)
+        area = {start}
+        stack = [start]
+        while stack:
+            for other, link in links[stack.pop()]:
+                if link & bit and other not in seen:
+                    seen.add(other)
+                    area.add(other)
+                    stack.append(other)
+        if len(area) > len(best):
+            best = area
+    return best
+
+
+# --- template context ------------------------------------------------------------------------
+
+
+def table_context(view: View, legal: list[Move], seat: int | None, names: list[str]) -> dict:
+    """Everything the Seven Dragons fragments need beyond the raw view."""
+    seats = view["seats"]
+    layout = _layout_rows(view)
+    silver = view["silver"]
+    result = view.get("result")
+    dragons = [m for m in legal if m["type"] == "play_dragon"]
+    actions = [m for m in legal if m["type"] == "play_action"]
+    occupied = {(x, y) for _c, x, y, _r in layout}
+
+    # Spots: the empty cells some legal move of the viewer may fill, numbered in reading order.
+    targets = {(m["x"], m["y"]) for m in dragons}
+    for m in actions:
+        if ACTION_OF[m["card"]] == "move_card" and m["action"]:
+            targets.add((m["action"]["x"], m["action"]["y"]))
+    spot_cells = sorted((c for c in targets if c not in occupied), key=lambda c: (c[1], c[0]))
+    spots = {cell: n for n, cell in enumerate(spot_cells, start=1)}
+
+    win_cells: set[Cell] = set()
+    win_colours: list[str] = []
+    if result:
+        win_colours = sorted({result["breakdown"][w]["goal"] for w in result["winners"]})
+        for colour in win_colours:
+            win_cells |= _area_cells(layout, silver, colour)
+
+    xs = [x for _c, x, _y, _r in layout] + [x for x, _y in spot_cells]
+    ys = [y for _c, _x, y, _r in layout] + [y for _x, y in spot_cells]
+    min_x, min_y = min(xs) - 1, min(ys) - 1
+    cells = []
+    for card, x, y, rot in layout:
+        cells.append(
+            {
+                "col": x - min_x + 1,
+                "row": y - min_y + 1,
+                "x": x,
+                "y": y,
+                "card": dragon_info(card, rot, silver),
+                "win": (x, y) in win_cells,
+            }
+        )
+    for (x, y), number in spots.items():
+        cells.append({"col": x - min_x + 1, "row": y - min_y + 1, "x": x, "y": y, "spot": number})
+
+    me = seat is not None and 0 <= seat < seats
+    goal = view.get("goal") if me else None
+    hand = view.get("hand", []) if me else []
+    players = []
+    for p in range(seats):
+        goal_colour = result["breakdown"][p]["goal"] if result else None
+        players.append(
+            {
+                "seat": p,
+                "name": player_name(names, p),
+                "is_you": p == seat,
+                "hand_size": view["hand_counts"][p],
+                "is_current": p == view["current"],
+                "goal": goal_info(goal_colour) if goal_colour else None,
+                "own_goal": goal_info(goal) if p == seat and goal else None,
+            }
+        )
+    imaginary = []
+    for slot in range(seats, GOAL_SLOTS):
+        colour = result["goal_slots"][slot] if result and "goal_slots" in result else None
+        imaginary.append(
+            {
+                "slot": slot,
+                "name": slot_name(slot, seats, names),
+                "goal": goal_info(colour) if colour else None,
+            }
+        )
+    pile = view["action_pile"]
+    return {
+        "cells": cells,
+        "spot_count": len(spots),
+        "silver": colour_panel(silver) if silver else None,
+        "silver_card": dragon_info(SILVER, 0, silver),
+        "pile_top": action_info(pile[-1]) if pile else None,
+        "pile_size": len(pile),
+        "draw_pile": view["draw_pile"],
+        "players": players,
+        "imaginary": imaginary,
+        "me": players[seat] if me else None,
+        "goal": goal_info(goal) if goal else None,
+        "goal_area": engine.largest_area(layout, silver, goal) if goal else None,
+        "win_area": WIN_AREA,
+        "hand": _hand_context(view, hand, dragons, actions, spots, seat, names),
+        "acting": bool(legal),
+        "legend": [colour_panel(c) for c in COLORS],
+        "result": _result_context(view, names, seat, win_colours),
+        "over": view["over"],
+    }
+
+
+def _hand_context(
+    view: View,
+    hand: list[int],
+    dragons: list[Move],
+    actions: list[Move],
+    spots: dict[Cell, int],
+    seat: int | None,
+    names: list[str],
+) -> list[dict[str, Any]]:
+    """The viewer's hand, each playable card with every legal way to play it: the ways of one
+    rotation together, so that its picture is shown once (a card has up to hundreds of ways,
+    and a picture on each made the acting seat's table hundreds of kilobytes)."""
+    layout = _layout_rows(view)
+    silver = view["silver"]
+    seats = view["seats"]
+    where = {c: (x, y, r) for c, x, y, r in layout}
+    out = []
+    for card in hand:
+        info = card_info(card)
+        options: list[dict[str, Any]] = []
+        if card in DRAGON_QUADRANTS:
+            for m in dragons:
+                if m["card"] != card:
+                    continue
+                bonus = _bonus(layout, silver, m, None)
+                options.append(
+                    {
+                        "value": f"{m['x']},{m['y']},{m['rot']}",
+                        "spot": spots[(m["x"], m["y"])],
+                        "rot": m["rot"],
+                        "rot_name": rot_name(m["rot"]),
+                        "preview": dragon_info(card, m["rot"]),
+                        "bonus": bonus,
+                    }
+                )
+            options.sort(key=lambda o: (o["rot"], o["spot"]))
+            out.append({"card": info, "dragon": True, "options": options, "groups": []})
+            continue
+        groups: dict[str, dict[str, Any]] = {}
+        for m in actions:
+            if m["card"] != card:
+                continue
+            option = _action_option(m, layout, where, spots, seats, names, silver)
+            group = groups.setdefault(
+                option["group"], {"key": option["group"], "title": option["group_title"]}
+            )
+            group.setdefault("options", []).append(option)
+        for group in groups.values():
+            group["options"].sort(key=lambda o: o.get("rot", 0))
+        out.append({"card": info, "dragon": False, "options": [], "groups": list(groups.values())})
+    return out
+
+
+def _action_option(
+    m: Move,
+    layout: list[list[int]],
+    where: dict[int, tuple[int, int, int]],
+    spots: dict[Cell, int],
+    seats: int,
+    names: list[str],
+    silver: str | None,
+) -> dict[str, Any]:
+    card, place, action = m["card"], m["place"], m["action"]
+    colour = ACTION_COLOR[card]
+    kind = ACTION_OF[card]
+    if place == "top":
+        place_text = _("On top: the silver dragon turns %(colour)s") % {
+            "colour": colour_name(colour)
+        }
+    else:
+        place_text = _("Under the pile: the silver dragon keeps its colour")
+    option: dict[str, Any] = {
+        "place": place,
+        "value": place,
+        "group": place,
+        "group_title": place_text,
+        "bonus": 0,
+    }
+    if action is None:
+        option["label"] = _("Only recolour the silver dragon, no action")
+        return option
+    option["value"] = place + ":" + ",".join(f"{k}={v}" for k, v in sorted(action.items()))
+    if kind == "move_card":
+        target = action["card"]
+        ox, oy, orot = where[target]
+        option["group"] = f"{place}-{target}"
+        option["group_title"] = _("%(place)s; move %(card)s") % {
+            "place": place_text,
+            "card": card_label(target),
+        }
+        option["target"] = dragon_info(target, orot)
+        option["preview"] = dragon_info(target, action["rot"])
+        option["rot"] = action["rot"]
+        option["rot_name"] = rot_name(action["rot"])
+        silver = colour if place == "top" else silver
+        option["bonus"] = _bonus(layout, silver, action, (ox, oy))
+        if (action["x"], action["y"]) == (ox, oy):
+            option["label"] = _("turn it where it lies: %(rot)s") % {"rot": rot_name(action["rot"])}
+        else:
+            option["label"] = _("to spot %(spot)s, %(rot)s") % {
+                "spot": spots[(action["x"], action["y"])],
+                "rot": rot_name(action["rot"]),
+            }
+    elif kind == "zap_card":
+        target = action["card"]
+        ox, oy, orot = where[target]
+        option["target"] = dragon_info(target, orot)
+        option["label"] = _("take %(card)s at (%(x)s, %(y)s) into your hand") % {
+            "card": card_label(target),
+            "x": ox,
+            "y": oy,
+        }
+    elif kind == "rotate_goals":
+        option["label"] = (
+            _("pass every goal card clockwise (to the next seat)")
+            if action["dir"] == "cw"
+            else _("pass every goal card counter-clockwise (to the previous seat)")
+        )
+    elif kind == "trade_goals":
+        option["label"] = _("swap goals with %(name)s") % {
+            "name": slot_name(action["slot"], seats, names)
+        }
+    else:
+        option["label"] = _("swap hands with %(name)s") % {
+            "name": player_name(names, action["seat"])
+        }
+    return option
+
+
+def _result_context(
+    view: View, names: list[str], seat: int | None, win_colours: list[str]
+) -> dict[str, Any] | None:
+    result = view.get("result")
+    if not result:
+        return None
+    seats = view["seats"]
+    rows = []
+    for p, row in enumerate(result["breakdown"]):
+        rows.append(
+            {
+                "seat": p,
+                "name": player_name(names, p),
+                "is_you": p == seat,
+                "rank": result["ranks"][p],
+                "winner": p in result["winners"],
+                "goal": goal_info(row["goal"]),
+                "area": row["largest_area"],
+            }
+        )
+    rows.sort(key=lambda r: (r["rank"], r["seat"]))
+    winners = [player_name(names, w) for w in result["winners"]]
+    if result["end_reason"] == "seven":
+        w = result["winners"][0]
+        text = _(
+            "%(name)s's goal colour is %(colour)s, and %(area)s %(colour)s cards now connect "
+            "in one area (seven are needed): %(name)s wins at once."
+        ) % {
+            "name": player_name(names, w),
+            "colour": colour_name(result["breakdown"][w]["goal"]),
+            "area": result["scores"][w],
+        }
+    else:
+        text = ngettext(
+            "The draw pile ran out and nobody could play any more. Every goal was revealed "
+            "and the largest area of each goal colour decided: %(names)s wins.",
+            "The draw pile ran out and nobody could play any more. Every goal was revealed "
+            "and the largest area of each goal colour decided: %(names)s share the win.",
+            len(winners),
+        ) % {"names": join_names(winners)}
+    imaginary = [
+        {"name": slot_name(s, seats, names), "goal": goal_info(result["goal_slots"][s])}
+        for s in range(seats, GOAL_SLOTS)
+        if "goal_slots" in result
+    ]
+    return {
+        "rows": rows,
+        "text": text,
+        "imaginary": imaginary,
+        "win_colours": [colour_panel(c) for c in win_colours],
+    }
+
+
+# --- status line -----------------------------------------------------------------------------
+
+
+def status_text(view: View, seat: int | None, names: list[str]) -> str:
+    """One sentence in the active language: what happens now, and who must act."""
+    if view["over"]:
+        result = view.get("result") or {}
+        winners = list(result.get("winners", []))
+        if seat is not None and seat in winners:
+            others = [player_name(names, p) for p in winners if p != seat]
+            if others:
+                return _("Game over: you share the win with %(names)s.") % {
+                    "names": join_names(others)
+                }
+            return _("Game over: you win!")
+        if winners:
+            return ngettext(
+                "Game over: %(names)s wins.", "Game over: %(names)s win.", len(winners)
+            ) % {"names": join_names([player_name(names, p) for p in winners])}
+        return _("Game over.")
+    current = view["current"]
+    if seat is not None and seat == current:
+        return _("Your turn: play a dragon card into the layout or an action card.")
+    return _("%(name)s must play a card.") % {"name": player_name(names, current)}

@@ -1,0 +1,223 @@
+"""How the Seven Dragons table names things: colours, cards, columns, players, in the viewer's
+language (`games.translated`), and the engine's refusals listed for translation."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from django.utils.translation import gettext_noop
+
+from games.seven_dragons.components import (
+    ACTION_COLOR,
+    ACTION_OF,
+    COLORS,
+    DRAGON_QUADRANTS,
+    GOAL_COLOR,
+    RAINBOW,
+    SILVER,
+)
+from games.translated import gettext as _
+from games.translated import per_language, pgettext
+
+View = dict[str, Any]
+Move = dict[str, Any]
+Event = dict[str, Any]
+Cell = tuple[int, int]
+
+GOAL_OF = {colour: card for card, colour in GOAL_COLOR.items()}
+SYMBOLS = {"red": "▲", "yellow": "●", "green": "■", "blue": "◆", "black": "✚"}
+"""A shape per colour, printed on every coloured panel for colour-blind players."""
+WILD_SYMBOL = "✱"
+PAYLOAD_INTS = {"card", "x", "y", "rot", "slot", "seat"}
+
+ENGINE_MESSAGES = (
+    gettext_noop("Rotation must be 0 or 180."),
+    gettext_noop("You do not hold that card."),
+    gettext_noop("That cell is already taken."),
+    gettext_noop("The card must touch a card of the layout."),
+    gettext_noop("No colour of the card meets the same colour on a neighbour."),
+    gettext_noop("The silver dragon never leaves the centre."),
+    gettext_noop("That card is not on the table."),
+    gettext_noop("Only dragon cards go into the layout."),
+    gettext_noop("Only action cards go onto the action pile."),
+    gettext_noop('Place must be "top" or "bottom".'),
+    gettext_noop("A card put under the pile must carry out its action."),
+    gettext_noop("The action must be an object or null."),
+    gettext_noop("The card must change its cell or its rotation."),
+    gettext_noop('The direction must be "cw" or "ccw".'),
+    gettext_noop("There is no such goal slot."),
+    gettext_noop("Trade with another goal slot than your own."),
+    gettext_noop("There is no such player."),
+    gettext_noop("Trade hands with another player."),
+    gettext_noop("The game is over."),
+    gettext_noop("Not your turn."),
+    gettext_noop("A move must be an object."),
+    gettext_noop("Unknown move type."),
+)
+"""The engine's fixed refusals, listed so they get translated. Two refusals carry a field name
+inside ("… must be a whole number.", "… needs exactly these fields: …") and stay English; the
+table's own forms never trigger them."""
+
+
+# --- names of things -------------------------------------------------------------------------
+
+
+@per_language
+def colour_name(colour: str) -> str:
+    return {
+        "red": pgettext("colour", "red"),
+        "yellow": pgettext("colour", "yellow"),
+        "green": pgettext("colour", "green"),
+        "blue": pgettext("colour", "blue"),
+        "black": pgettext("colour", "black"),
+    }[colour]
+
+
+@per_language
+def action_name(kind: str) -> str:
+    return {
+        "move_card": _("Move a card"),
+        "zap_card": _("Take a card"),
+        "rotate_goals": _("Rotate goals"),
+        "trade_goals": _("Trade goals"),
+        "trade_hands": _("Trade hands"),
+    }[kind]
+
+
+@per_language
+def action_help(kind: str) -> str:
+    return {
+        "move_card": _("Move a dragon card of the layout to another legal place, or turn it."),
+        "zap_card": _("Take a dragon card from the layout into your hand."),
+        "rotate_goals": _("Every goal card passes one place on, imaginary players included."),
+        "trade_goals": _("Swap your goal card with another player's or an imaginary one."),
+        "trade_hands": _("Swap your whole hand with another player's hand."),
+    }[kind]
+
+
+def colours_text(colours: Sequence[str]) -> str:
+    return ", ".join(colour_name(c) for c in colours)
+
+
+def dragon_colours(card: int) -> list[str]:
+    quads = DRAGON_QUADRANTS[card]
+    return [c for c in COLORS if c in quads]
+
+
+@per_language
+def card_label(card: int) -> str:
+    """A card by what is printed on it: "red/green dragon", "Move a card (green)"."""
+    if card == SILVER:
+        return _("the silver dragon")
+    if card == RAINBOW:
+        return _("the rainbow dragon")
+    if card in DRAGON_QUADRANTS:
+        return _("the %(colours)s dragon") % {
+            "colours": "/".join(colour_name(c) for c in dragon_colours(card))
+        }
+    if card in ACTION_OF:
+        return _("%(action)s (%(colour)s)") % {
+            "action": action_name(ACTION_OF[card]),
+            "colour": colour_name(ACTION_COLOR[card]),
+        }
+    return _("the %(colour)s goal card") % {"colour": colour_name(GOAL_COLOR[card])}
+
+
+def colour_panel(colour: str) -> dict[str, str]:
+    """One coloured quadrant (or chip) as the templates draw it."""
+    if colour == "wild":
+        return {"colour": "wild", "symbol": WILD_SYMBOL, "name": _("any colour")}
+    return {"colour": colour, "symbol": SYMBOLS[colour], "name": colour_name(colour)}
+
+
+def dragon_info(card: int, rot: int = 0, silver: str | None = None) -> dict[str, Any]:
+    """A dragon card (or the silver) with its four quadrants as shown at this rotation."""
+    if card == SILVER:
+        quads = [silver or "wild"] * 4
+        aria = (
+            _("silver dragon, now %(colour)s") % {"colour": colour_name(silver)}
+            if silver
+            else _("silver dragon, still wild (every colour)")
+        )
+        return {
+            "id": card,
+            "kind": "silver",
+            "quads": [colour_panel(q) for q in quads],
+            "aria": aria,
+            "rot": 0,
+        }
+    printed = list(DRAGON_QUADRANTS[card])
+    shown = printed[::-1] if rot == 180 else printed
+    if card == RAINBOW:
+        aria = _("rainbow dragon (every colour)")
+        quads = [colour_panel("wild") for _q in shown]
+    else:
+        quads = [colour_panel(q) for q in shown]
+        aria = _(
+            "%(label)s: top left %(tl)s, top right %(tr)s, bottom left %(bl)s, bottom right %(br)s"
+        ) % {
+            "label": card_label(card),
+            "tl": colour_name(shown[0]),
+            "tr": colour_name(shown[1]),
+            "bl": colour_name(shown[2]),
+            "br": colour_name(shown[3]),
+        }
+    kind = "rainbow" if card == RAINBOW else "dragon"
+    return {"id": card, "kind": kind, "quads": quads, "aria": aria, "rot": rot}
+
+
+def action_info(card: int) -> dict[str, Any]:
+    colour = ACTION_COLOR[card]
+    kind = ACTION_OF[card]
+    return {
+        "id": card,
+        "kind": "action",
+        "action": kind,
+        "title": action_name(kind),
+        "help": action_help(kind),
+        **colour_panel(colour),
+        "aria": card_label(card),
+    }
+
+
+def goal_info(colour: str) -> dict[str, Any]:
+    return {
+        "id": GOAL_OF[colour],
+        "kind": "goal",
+        **colour_panel(colour),
+        "aria": _("goal card: %(colour)s") % {"colour": colour_name(colour)},
+    }
+
+
+def card_info(card: int, rot: int = 0) -> dict[str, Any]:
+    if card in ACTION_OF:
+        return action_info(card)
+    if card in GOAL_COLOR:
+        return goal_info(GOAL_COLOR[card])
+    return dragon_info(card, rot)
+
+
+def join_names(names: Sequence[str]) -> str:
+    if not names:
+        return ""
+    if len(names) == 1:
+        return names[0]
+    return _("%(first)s and %(last)s") % {"first": ", ".join(names[:-1]), "last": names[-1]}
+
+
+def player_name(names: Sequence[str], seat: int) -> str:
+    if 0 <= seat < len(names):
+        return names[seat]
+    return _("Player %(number)s") % {"number": seat + 1}
+
+
+def slot_name(slot: int, seats: int, names: Sequence[str]) -> str:
+    if slot < seats:
+        return player_name(names, slot)
+    return _("imaginary player %(number)s") % {"number": slot - seats + 1}
+
+
+@per_language
+def rot_name(rot: int) -> str:
+    return _("upright (0°)") if rot == 0 else _("upside down (180°)")

@@ -1,0 +1,173 @@
+"""How the Space Dragons table names things: colours, cards, columns, players, in the viewer's
+language (`games.translated`), and the engine's refusals listed for translation."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from django.utils.translation import gettext_noop
+
+from games.space_dragons.components import (
+    CREW,
+    DRAGONS,
+    EFFECTS,
+    SCORING_CARDS,
+    SYMBOLS,
+)
+from games.translated import drawn_cards, per_language, pgettext
+from games.translated import gettext as _
+
+View = dict[str, Any]
+Move = dict[str, Any]
+Event = dict[str, Any]
+
+ENGINE_MESSAGES = (
+    gettext_noop("Malformed move: it needs exactly a type and a card."),
+    gettext_noop("Unknown move type."),
+    gettext_noop("Malformed move: the card must be a whole number."),
+    gettext_noop("No such seat."),
+    gettext_noop("The game is over."),
+    gettext_noop("Wrong phase: the draft is over."),
+    gettext_noop("You already drafted this round."),
+    gettext_noop("Wrong phase: cards are played after the draft."),
+    gettext_noop("Not your turn."),
+)
+"""The engine's fixed refusals. "Card N is not in your pack/hand." carry a number and stay
+English (the page only offers cards that are there, so players meet them only on a stale form)."""
+
+MINUS = "\u2212"
+
+
+# --- names of things -------------------------------------------------------------------------
+
+
+@per_language
+def symbol_name(key: str) -> str:
+    return {
+        "research": _("research"),
+        "morale": _("morale"),
+        "crime": _("crime"),
+        "plus": _("+2 points"),
+        "minus": _("−1 point"),
+        "shield": _("shield"),
+        "damage": _("damage"),
+        "repair": _("repair"),
+        "targeting": _("targeting"),
+    }[key]
+
+
+@per_language
+def symbol_letter(key: str) -> str:
+    """The short mark printed on every symbol chip (colour is never the only cue)."""
+    return {
+        "research": pgettext("symbol", "Re"),
+        "morale": pgettext("symbol", "Mo"),
+        "crime": pgettext("symbol", "Cr"),
+        "plus": "+2",
+        "minus": f"{MINUS}1",
+        "shield": pgettext("symbol", "Sh"),
+        "damage": pgettext("symbol", "Dm"),
+        "repair": pgettext("symbol", "Rp"),
+        "targeting": pgettext("symbol", "Tg"),
+    }[key]
+
+
+@per_language
+def scoring_card_name(card: str) -> str:
+    return {
+        "research": _("Research"),
+        "morale": _("Morale"),
+        "crime": _("Crime"),
+    }[card]
+
+
+@per_language
+def position_name(position: str) -> str:
+    return {
+        "highest": _("highest"),
+        "lowest": _("lowest"),
+        "second_highest": _("second highest"),
+        "second_lowest": _("second lowest"),
+    }[position]
+
+
+def signed(value: int) -> str:
+    return f"+{value}" if value > 0 else (f"{MINUS}{-value}" if value < 0 else "0")
+
+
+def card_label(card: int) -> str:
+    return str(card)
+
+
+@per_language
+def dragon_label(dragon: str) -> str:
+    points = DRAGONS[dragon].points
+    return _("%(points)s-point dragon") % {"points": points}
+
+
+def _chips(counts: dict[str, int], keys: Sequence[str]) -> list[dict[str, Any]]:
+    return [
+        {
+            "key": key,
+            "letter": symbol_letter(key),
+            "name": symbol_name(key),
+            "count": counts[key],
+            "aria": _("%(count)s× %(name)s") % {"count": counts[key], "name": symbol_name(key)}
+            if counts[key] > 1
+            else symbol_name(key),
+        }
+        for key in keys
+        if counts[key]
+    ]
+
+
+def _card_fields(card: int) -> dict[str, Any]:
+    """Value, scoring symbols and effect symbols of one crew card."""
+    crew = CREW[card]
+    symbols = _chips(crew.symbols, SYMBOLS)
+    effects = _chips(crew.effects, EFFECTS)
+    parts = [chip["aria"] for chip in symbols + effects]
+    aria = _("crew %(value)s") % {"value": card}
+    if parts:
+        aria = _("%(card)s: %(symbols)s") % {"card": aria, "symbols": ", ".join(parts)}
+    return {"id": card, "value": card, "symbols": symbols, "effects": effects, "aria": aria}
+
+
+card_info = drawn_cards(_card_fields, "space_dragons/_card.html")
+"""One card as the templates draw it (`html`: the card itself), a fresh dict to add to."""
+
+
+def dragon_info(dragon: str) -> dict[str, Any]:
+    info = DRAGONS[dragon]
+    symbols = _chips(info.symbols, SYMBOLS)
+    label = dragon_label(dragon)
+    aria = label
+    if symbols:
+        aria = _("%(card)s: %(symbols)s") % {
+            "card": label,
+            "symbols": ", ".join(c["aria"] for c in symbols),
+        }
+    return {"id": dragon, "points": info.points, "symbols": symbols, "aria": aria}
+
+
+def award_rule(card: str, side: str) -> str:
+    return ", ".join(
+        _("%(position)s %(points)s")
+        % {"position": position_name(a.position), "points": signed(a.points)}
+        for a in SCORING_CARDS[card].sides[side]
+    )
+
+
+def join_names(names: Sequence[str]) -> str:
+    if not names:
+        return ""
+    if len(names) == 1:
+        return names[0]
+    return _("%(first)s and %(last)s") % {"first": ", ".join(names[:-1]), "last": names[-1]}
+
+
+def player_name(names: Sequence[str], seat: int) -> str:
+    if 0 <= seat < len(names):
+        return names[seat]
+    return _("Player %(number)s") % {"number": seat + 1}
