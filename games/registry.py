@@ -59,6 +59,11 @@ class GameInfo:
     def seat_choices(self) -> range:
         return range(self.min_players, self.max_players + 1)
 
+    @property
+    def default_seats(self) -> int:
+        """The number of players every form starts with: three where the game allows it."""
+        return max(self.min_players, min(3, self.max_players))
+
     @cached_property
     def engine(self) -> ModuleType:
         """The pure rules engine (`games/<slug>/engine.py`)."""

@@ -27,6 +27,7 @@ from games.ratings import rate_match
 from games.registry import GAMES, GameInfo
 from games.rules import RECORD_FORMAT, IllegalMove
 from games.selectors import game_of, may_watch, table_after_move
+from games.signals import match_ended
 from games.stats import tally_match
 from notifications.services import mark_answered, mark_match_read, notify
 
@@ -613,6 +614,7 @@ def _finish(match: Match, info: GameInfo) -> None:
     Seat.objects.bulk_update(match.seat_list, ["score", "rank", "turn_started_at"])
     rate_match(match, match.seat_list)
     tally_match(match, match.seat_list)
+    match_ended.send(sender=Match, match=match)
     for seat in match.seat_list:
         if not seat.is_bot:
             notify(
