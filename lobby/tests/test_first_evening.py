@@ -163,3 +163,13 @@ def test_a_rematch_with_people_invites_the_others_to_one_table(client, people, b
     client.post(reverse("lobby_rematch", args=[first.pk]))
     assert Table.objects.filter(rematch_of=first).count() == 1
     assert set(offered.sitting.values_list("user", flat=True)) == {people[0].pk, people[1].pk}
+
+
+def test_the_my_games_tab_title_is_plain_text(client, people):
+    client.force_login(people[0])
+    page = client.get(reverse("my_games")).content.decode()
+    title = page.split("<title>")[1].split("</title>")[0]
+    assert title.startswith("My games · ")
+    assert "<" not in title
+    assert "csrf" not in title
+    assert page.count('id="vacation-heading"') == 1
