@@ -1,6 +1,8 @@
 from allauth.account.decorators import secure_admin_login
 from django.contrib import admin
+from django.templatetags.static import static
 from django.urls import include, path
+from django.views.generic import RedirectView
 
 # The admin's sign-in is the site's own (allauth's, with its limits per address and per
 # account), not a second, unthrottled password form.
@@ -13,6 +15,8 @@ urlpatterns = [
     path("", include("notifications.urls")),
     path("accounts/", include("allauth.urls")),
     path("admin/", admin.site.urls),
+    # Browsers ask for /favicon.ico whatever the page links to.
+    path("favicon.ico", RedirectView.as_view(url=static("img/favicon.svg"), permanent=True)),
 ]
 
 handler400 = "config.guards.bad_request"

@@ -2,11 +2,13 @@
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
 
 from django.conf import settings
+from django.contrib.staticfiles import finders
 
 ROOT = Path(settings.BASE_DIR)
 
@@ -58,3 +60,20 @@ def test_play_record_runs_without_a_secret_key(tmp_path):
     )
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["is_over"] is False
+
+
+def test_the_site_has_a_favicon(client, db):
+    page = client.get("/").content.decode()
+    icon = re.search(r'<link rel="icon" href="([^"]+)"', page).group(1)
+    assert finders.find(icon.removeprefix(settings.STATIC_URL))
+    response = client.get("/favicon.ico")
+    assert response.status_code == 301
+    assert response.url == icon
+
+
+def test_htmx_indicators_are_styled_by_the_sites_stylesheet(client, db):
+    page = client.get("/").content.decode()
+    assert '"includeIndicatorStyles": false' in page
+    css = (ROOT / "static" / "css" / "site.css").read_text()
+    assert re.search(r"\.htmx-indicator\s*\{[^}]*opacity:\s*0", css)
+    assert ".htmx-request .htmx-indicator" in css
