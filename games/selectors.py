@@ -16,6 +16,7 @@ from accounts.models import User
 from games.models import Match, Move, Rating, Seat
 from games.registry import GAMES, GameInfo
 from games.rules import RECORD_FORMAT
+from games.translated import one_full_stop
 
 LOG_LENGTH = 60
 LEADERBOARD_MINIMUM = 5
@@ -203,7 +204,7 @@ def table_for(match: Match, user: User | Any, *, log_since: int = 0) -> Table:
         legal=legal,
         names=names,
         players=players,
-        status=info.table.status_text(view, seat, names),
+        status=one_full_stop(info.table.status_text(view, seat, names)),
         is_my_turn=bool(legal),
         log=game_log(match, seat, names, since=log_since),
         result=match.result,
@@ -234,7 +235,7 @@ def game_log(
         said = [seat_name(s, at=move.created_at) for s in match.seat_list] if left else names
         texts = [describe(event, said, viewer) for event in visible_events(move.events, viewer)]
         for text in reversed([t for t in texts if t]):
-            lines.append(LogLine(seq=move.seq, seat=move.seat, text=text))
+            lines.append(LogLine(seq=move.seq, seat=move.seat, text=one_full_stop(text)))
     return lines
 
 
@@ -317,7 +318,7 @@ def replay_for(match: Match, user: User | Any, step: int) -> Replay:
     lines: list[str] = []
     if step:
         events = visible_events(moves[step - 1][2], own)
-        lines = [line for line in (table.describe(e, names, own) for e in events) if line]
+        lines = [one_full_stop(t) for t in (table.describe(e, names, own) for e in events) if t]
     return Replay(
         match=match,
         game=info,

@@ -4,14 +4,25 @@ A table names the same cards and colours hundreds of times per render, and each 
 gettext call costs a few microseconds, so a live push spent a third of its time translating.
 """
 
+import re
 from collections.abc import Callable, Hashable
 from functools import wraps
 from typing import Any, TypeVar
 
 from django.template.loader import render_to_string
+from django.utils.safestring import SafeData, mark_safe
 from django.utils.translation import get_language
 
 Label = TypeVar("Label", str, tuple)
+
+_DOUBLED_STOP = re.compile(r"(?<!\.)\.\.(?!\.)")
+
+
+def one_full_stop(text: str) -> str:
+    """A sentence that ends in a name ending in a full stop ("Tomáš K.") ends once, not twice
+    ("Tomáš K.."); an ellipsis stays."""
+    tidied = _DOUBLED_STOP.sub(".", text)
+    return mark_safe(tidied) if isinstance(text, SafeData) else tidied
 
 
 def per_language(label: Callable[..., Label]) -> Callable[..., Label]:

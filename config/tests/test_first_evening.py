@@ -67,7 +67,7 @@ def test_the_site_has_a_favicon(client, db):
     icon = re.search(r'<link rel="icon" href="([^"]+)"', page).group(1)
     assert finders.find(icon.removeprefix(settings.STATIC_URL))
     response = client.get("/favicon.ico")
-    assert response.status_code == 301
+    assert response.status_code == 302
     assert response.url == icon
 
 

@@ -24,7 +24,7 @@ from games.kosmopolis.components import (
     ROUNDS,
 )
 from games.rules import IllegalMove
-from games.translated import drawn_cards, per_language
+from games.translated import drawn_cards, one_full_stop, per_language
 
 View = dict[str, Any]
 Move = dict[str, Any]
@@ -923,7 +923,7 @@ def _evaluation_sentences(summary: dict[str, Any], names: list[str], viewer: int
         for p, total in enumerate(summary["city_totals"])
     )
     parts.append(_("City totals: %(list)s.") % {"list": totals})
-    return parts
+    return [one_full_stop(part) for part in parts]
 
 
 def _round_evaluated(event: Event, names: list[str], viewer: int | None, you: bool, name: str):

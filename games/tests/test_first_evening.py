@@ -5,8 +5,14 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
+from django.urls import reverse
+from django.utils import translation
 
 from games import services
+from games.models import Match, Seat
+from games.registry import GAMES
+from games.tests.test_stats import _final_state
+from games.translated import one_full_stop
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -26,3 +32,36 @@ def test_the_your_turn_highlight_styles_the_status_bar(client, people, bots):
             wanted = set(re.findall(r"\.([\w-]+)", selector))
             assert " " not in selector.strip(), selector
             assert wanted <= classes, selector
+
+
+def test_a_name_ending_in_a_full_stop_ends_the_sentence_once(client, people, bots):
+    for seed in range(1, 40):
+        state = _final_state("kosmopolis", 2, seed)
+        winners = state.get("result", GAMES["kosmopolis"].engine.result(state))["winners"]
+        if winners == [1]:
+            break
+    people[1].display_name = "Tomáš K."
+    people[1].save()
+    match = services.start_match(game="kosmopolis", players=[people[0], people[1]])
+    Match.objects.filter(pk=match.pk).update(state=state, status=Match.Status.FINISHED)
+    client.force_login(people[0])
+    page = client.get(match.get_absolute_url()).content.decode()
+    assert "Tomáš K. wins." in page
+    assert "K.." not in page
+    assert one_full_stop("Wait…. Really... Tomáš K..") == "Wait…. Really... Tomáš K."
+
+
+def test_czech_says_who_left_without_a_gender():
+    with translation.override("cs"):
+        for reason in Seat.Left:
+            said = str(reason.label)
+            assert not re.search(r"\b(mu|jí|vzdal|vzdala|opustil|opustila)\b", said), said
+
+
+def test_a_label_ending_a_sentence_gets_no_colon_in_czech(client, people):
+    people[0].language = "cs"
+    people[0].save()
+    client.force_login(people[0])
+    page = client.get(reverse("delete_account")).content.decode()
+    assert "smazány.</label>" in page
+    assert ".:" not in page
