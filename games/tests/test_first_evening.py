@@ -11,6 +11,7 @@ from django.utils import translation
 from games import services
 from games.models import Match, Seat
 from games.registry import GAMES
+from games.tests.playing import play_first_legal_move
 from games.tests.test_stats import _final_state
 from games.translated import one_full_stop
 
@@ -65,3 +66,29 @@ def test_a_label_ending_a_sentence_gets_no_colon_in_czech(client, people):
     page = client.get(reverse("delete_account")).content.decode()
     assert "smazány.</label>" in page
     assert ".:" not in page
+
+
+def test_the_replay_steps_are_links_in_the_url_without_symbol_glyphs(client, people, bots):
+    match = services.start_match(game="kosmopolis", players=[people[0], bots[0], bots[1]])
+    play_first_legal_move(match, people[0], 0)
+    client.force_login(people[0])
+    replay = reverse("match_replay", args=[match.pk])
+    page = client.get(replay, {"step": 1}).content.decode()
+    assert "⏮" not in page
+    assert "⏭" not in page
+    start = page.index('class="replay-controls"')
+    controls = page[start : page.index("</nav>", start)]
+    assert controls.count('hx-push-url="true"') == 5
+    assert controls.count("<svg") == 2
+
+
+def test_the_replay_of_ones_own_seat_waits_for_nobody(client, people, bots):
+    match = services.start_match(game="kosmopolis", players=[people[0], people[1], bots[1]])
+    play_first_legal_move(match, people[0], 0)
+    own = match.moves.get(seat=0).seq + 1
+    client.force_login(people[0])
+    page = client.get(reverse("match_replay", args=[match.pk]), {"step": own}).content.decode()
+    assert "Waiting for the others" not in page
+    move = page[page.index('class="replay-move"') :]
+    move = move[: move.index("</div>")]
+    assert move.count("draft step 1") == 1
