@@ -46,6 +46,7 @@ class PlayerPanel:
     deadline: datetime | None
     time_left_ms: int | None
     vacation_until: datetime | None
+    score_text: str = ""
 
 
 @dataclass(frozen=True)
@@ -193,6 +194,7 @@ def table_for(match: Match, user: User | Any, *, log_since: int = 0) -> Table:
             vacation_until=s.user.vacation_until
             if s.user.vacation_until and s.user.vacation_until > now
             else None,
+            score_text="" if s.score is None else info.score_text(s.score),
         )
         for s in seats
     ]

@@ -92,3 +92,21 @@ def test_the_replay_of_ones_own_seat_waits_for_nobody(client, people, bots):
     move = page[page.index('class="replay-move"') :]
     move = move[: move.index("</div>")]
     assert move.count("draft step 1") == 1
+
+
+def test_a_seven_dragons_panel_counts_the_area_in_cards(client, people):
+    state = _final_state("seven_dragons", 2)
+    result = GAMES["seven_dragons"].engine.result(state)
+    match = services.start_match(game="seven_dragons", players=[people[0], people[1]])
+    Match.objects.filter(pk=match.pk).update(
+        state=state, status=Match.Status.FINISHED, result=result
+    )
+    for seat in match.seats.all():
+        seat.score = result["scores"][seat.number]
+        seat.rank = result["ranks"][seat.number]
+        seat.save()
+    client.force_login(people[0])
+    page = client.get(match.get_absolute_url()).content.decode()
+    ranks = re.findall(r'<p class="player-rank">([^<]+)</p>', page)
+    assert ranks
+    assert all("card" in rank and "point" not in rank for rank in ranks)

@@ -359,3 +359,12 @@ def test_the_seat_win_rates_count_matches_not_players(client, played):
     client.force_login(played[1])
     html = client.get(reverse("game_statistics", args=["kosmopolis"])).content.decode()
     assert "Players: 3 · 4 matches" in html
+
+
+def test_the_profile_counts_a_seven_dragons_score_in_cards(client, played):
+    client.force_login(played[1])
+    html = client.get(reverse("player_profile", args=[played[0].username])).content.decode()
+    last = html[html.index('id="last-matches"') :]
+    assert "place 1 of 2, an area of 7 cards" in last
+    assert "7 points" not in last
+    assert "50 points" in last

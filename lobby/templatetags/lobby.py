@@ -17,3 +17,10 @@ def game_name(slug: str) -> str:
 def choices_form(game: GameInfo) -> GameChoicesForm:
     """The game's options for the lobby's match against bots, with ids of its own."""
     return GameChoicesForm(game=game, auto_id=f"{game.slug}-%s")
+
+
+@register.filter
+def score_in(score: int, slug: str) -> str:
+    """A final score in its game's terms: Sedm draků counts the cards of an area, not points."""
+    info = GAMES.get(slug)
+    return info.score_text(score) if info else str(score)
