@@ -13,7 +13,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import User
-from games.models import Match, Move, Rating, Seat
+from games.models import Match, Move, PlayerStats, Rating, Seat
 from games.registry import GAMES, GameInfo
 from games.rules import RECORD_FORMAT
 from games.translated import one_full_stop
@@ -334,6 +334,15 @@ def replay_for(match: Match, user: User | Any, step: int) -> Replay:
         extra=board_extra if own is None else table.table_context(view, [], own, names),
         lines=lines,
     )
+
+
+def unrated_records(game: str, *, leaving_out: set[int], limit: int = 50) -> list[PlayerStats]:
+    """The record of the people who played the game but are not on its leaderboard (those who
+    play bots only, or not yet enough rated matches): most wins first."""
+    records = PlayerStats.objects.filter(
+        game=game, played__gt=0, user__is_bot=False, user__deleted_at__isnull=True
+    ).exclude(user_id__in=leaving_out)
+    return list(records.select_related("user").order_by("-won", "-played", "user_id")[:limit])
 
 
 def leaderboard(game: str, *, minimum: int = LEADERBOARD_MINIMUM, limit: int = 50) -> list[Rating]:

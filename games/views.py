@@ -202,9 +202,13 @@ def leaderboard(request: HttpRequest, game: str) -> HttpResponse:
     info = GAMES.get(game)
     if info is None:
         raise Http404
+    ratings = selectors.leaderboard(game)
     context = {
         "game": info,
-        "ratings": selectors.leaderboard(game),
+        "ratings": ratings,
+        "unrated": selectors.unrated_records(
+            game, leaving_out={rating.user_id for rating in ratings}
+        ),
         "minimum": selectors.LEADERBOARD_MINIMUM,
     }
     return render(request, "games/leaderboard.html", context)
