@@ -141,8 +141,10 @@ def load_table(match_id: int, *, log_from: int = 0) -> Match:
     """
     match = Match.objects.get(pk=match_id)
     match.seat_list = list(Seat.objects.filter(match_id=match_id).select_related("user"))
+    # Only the moves the match row counts: a move stored between the two reads would be shown
+    # now and pushed again as news of the next move (its lines twice in the log).
     log = Move.objects.only("seq", "seat", "events", "created_at").filter(
-        match_id=match_id, seq__gte=log_from
+        match_id=match_id, seq__gte=log_from, seq__lt=match.move_count
     )
     match.recent_moves = list(log.order_by("-seq")[:LOG_LENGTH])
     match.log_from = log_from

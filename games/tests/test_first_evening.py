@@ -8,8 +8,8 @@ from django.conf import settings
 from django.urls import reverse
 from django.utils import translation
 
-from games import services
-from games.models import Match, Seat
+from games import selectors, services
+from games.models import Match, Move, Seat
 from games.registry import GAMES
 from games.tests.playing import play_first_legal_move
 from games.tests.test_stats import _final_state
@@ -28,8 +28,8 @@ def test_the_your_turn_highlight_styles_the_status_bar(client, people, bots):
     assert "my-turn" in classes
     rules = re.findall(r"([^{}]*my-turn[^{}]*)\{", TABLE_CSS.read_text())
     assert rules
-    for selectors in rules:
-        for selector in selectors.split(","):
+    for rule in rules:
+        for selector in rule.split(","):
             wanted = set(re.findall(r"\.([\w-]+)", selector))
             assert " " not in selector.strip(), selector
             assert wanted <= classes, selector
@@ -110,3 +110,22 @@ def test_a_seven_dragons_panel_counts_the_area_in_cards(client, people):
     ranks = re.findall(r'<p class="player-rank">([^<]+)</p>', page)
     assert ranks
     assert all("card" in rank and "point" not in rank for rank in ranks)
+
+
+def test_a_move_stored_while_the_table_loads_is_not_logged_ahead_of_its_push(people):
+    """The match row and its log are read apart; a move stored in between (a bot's answer just
+    after a reload) must wait for its own push, or its lines come twice."""
+    match = services.start_match(game="kosmopolis", players=[people[0], people[1]])
+    play_first_legal_move(match, people[0], 0)
+    match.refresh_from_db()
+    seat = min(GAMES["kosmopolis"].engine.to_act(match.state))
+    move = GAMES["kosmopolis"].engine.legal_moves(match.state, seat)[0]
+    _state, events = GAMES["kosmopolis"].engine.apply(match.state, seat, move)
+    counted = match.move_count
+    # The next move's row is in, the match row not yet updated: as the loader may see them.
+    Move.objects.create(match=match, seq=counted, seat=seat, payload=move, events=events)
+    loaded = selectors.load_table(match.pk)
+    assert loaded.move_count == counted
+    assert all(m.seq < counted for m in loaded.recent_moves)
+    shown = selectors.table_for(loaded, people[0])
+    assert all(line.seq < counted for line in shown.log)
