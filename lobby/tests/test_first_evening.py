@@ -173,3 +173,13 @@ def test_the_my_games_tab_title_is_plain_text(client, people):
     assert "<" not in title
     assert "csrf" not in title
     assert page.count('id="vacation-heading"') == 1
+
+
+def test_the_result_offers_a_rematch_to_the_players_only(client, people, bots):
+    match = game_services.start_match(game="kosmopolis", players=[people[0], bots[0]])
+    match = _play_to_the_end(match, people[0])
+    rematch = reverse("lobby_rematch", args=[match.pk])
+    client.force_login(people[0])
+    assert f'action="{rematch}"' in client.get(match.get_absolute_url()).content.decode()
+    client.force_login(people[1])
+    assert f'action="{rematch}"' not in client.get(match.get_absolute_url()).content.decode()
