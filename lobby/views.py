@@ -36,9 +36,8 @@ def home_context(user, narrow: selectors.TableFilter = selectors.EVERYTHING) -> 
         "games": GAMES.values(),
         "playable": [game for game in GAMES.values() if game.playable],
         "paces": Match.Pace.choices,
-        "player_counts": range(
-            min(g.min_players for g in GAMES.values()),
-            max(g.max_players for g in GAMES.values()) + 1,
+        "player_counts": sorted(
+            {n for game in GAMES.values() if game.playable for n in game.seat_choices}
         ),
         "narrow": narrow,
         "tables": selectors.open_tables(user, narrow),
