@@ -21,7 +21,19 @@ DEVELOPMENT_SECRET_KEY = "development-only-insecure-key-never-use-in-production"
 SECRET_KEY = env.str("SECRET_KEY", default=DEVELOPMENT_SECRET_KEY if DEBUG else environ.Env.NOTSET)
 ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["127.0.0.1", "localhost"] if DEBUG else [])
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
-SITE_URL = env.str("SITE_URL", default="http://127.0.0.1:8000")
+SITE_NAME = env.str("SITE_NAME", default="Deskovky")
+
+
+def _served_at(address: str) -> str:
+    """The address `./dev run` serves (`ADDRESS`, "host:port" or a port) as a URL: the
+    links in mails and invitations lead where the site answers."""
+    host, _colon, port = address.rpartition(":")
+    if host in {"", "0.0.0.0", "[::]", "::"}:
+        host = "127.0.0.1"
+    return f"http://{host}:{port}"
+
+
+SITE_URL = env.str("SITE_URL", default=_served_at(env.str("ADDRESS", default="127.0.0.1:8000")))
 SITE_ORIGIN = "{0.scheme}://{0.netloc}".format(urlsplit(SITE_URL))
 SITE_WEBSOCKET_ORIGIN = SITE_ORIGIN.replace("http", "ws", 1)
 """The site's own websocket address (`wss://` behind TLS), the only one its pages connect to."""

@@ -70,21 +70,32 @@ class BarChart:
     height: int
     base: float
     bars: list[Bar]
+    top: float
+    top_text: str
+    """The value axis is drawn from 0 at `base` to `top_text` at `PAD`."""
+
+    @property
+    def pad(self) -> int:
+        return PAD
 
 
 def bar_chart(
-    bars: list[tuple[str, float, str]], width: int = WIDTH, height: int = HEIGHT
+    bars: list[tuple[str, float, str]],
+    width: int = WIDTH,
+    height: int = HEIGHT,
+    top_text: str | None = None,
 ) -> BarChart | None:
-    """Vertical bars of (label, value, text shown on the bar); labels thinned out to fit."""
+    """Vertical bars of (label, value, text shown on the bar); labels thinned out to fit. The
+    value axis is labelled with the highest value (`top_text`, as the bars' texts write it)."""
     if not bars:
         return None
     top = max(value for _label, value, _text in bars) or 1
     slot = (width - 2 * PAD) / len(bars)
     every = max(1, round(len(bars) / 8))
-    base = height - PAD
+    base = height - PAD - 12  # room under the ticks for the axis's title
     drawn = []
     for i, (label, value, text) in enumerate(bars):
-        tall = value / top * (height - 2 * PAD)
+        tall = value / top * (base - PAD)
         drawn.append(
             Bar(
                 label=label,
@@ -97,4 +108,11 @@ def bar_chart(
                 show_label=i % every == 0,
             )
         )
-    return BarChart(width=width, height=height, base=base, bars=drawn)
+    return BarChart(
+        width=width,
+        height=height,
+        base=base,
+        bars=drawn,
+        top=top,
+        top_text=top_text if top_text is not None else f"{top:g}",
+    )

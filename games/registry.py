@@ -7,6 +7,7 @@ from types import ModuleType
 
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 
 @dataclass(frozen=True)
@@ -34,6 +35,16 @@ class GameInfo:
     options: tuple[GameOption, ...] = ()
     has_script: bool = False
     rules: tuple[Promise, ...] = ()
+    score_counts: str = "points"
+    """What a final score counts: "points", or "cards" for a game won by the largest area."""
+
+    def score_text(self, score: int) -> str:
+        """A final score in the game's own terms ("12 points", "an area of 5 cards")."""
+        if self.score_counts == "cards":
+            return ngettext("an area of %(count)d card", "an area of %(count)d cards", score) % {
+                "count": score
+            }
+        return ngettext("%(count)d point", "%(count)d points", score) % {"count": score}
 
     def clean_options(self, chosen: dict[str, object] | None) -> dict[str, object]:
         """The options with defaults filled in; unknown keys or values are refused."""
@@ -58,6 +69,11 @@ class GameInfo:
     @property
     def seat_choices(self) -> range:
         return range(self.min_players, self.max_players + 1)
+
+    @property
+    def default_seats(self) -> int:
+        """The number of players every form starts with: three where the game allows it."""
+        return max(self.min_players, min(3, self.max_players))
 
     @cached_property
     def engine(self) -> ModuleType:
@@ -145,6 +161,7 @@ GAMES: dict[str, GameInfo] = {
             _("Lay dragon cards so that seven panels of your secret colour connect."),
             playable=True,
             has_script=True,
+            score_counts="cards",
             rules=(
                 _(
                     "Everyone adds dragon cards to one shared layout: a new card must touch it and "

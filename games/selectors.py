@@ -13,11 +13,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from accounts.models import User
-from games.models import Match, Move, Rating, Seat
+from games.models import Match, Move, PlayerStats, Rating, Seat
 from games.regions import url
 from games.registry import GAMES, GameInfo
 from games.rules import RECORD_FORMAT
-from games.translated import reading
+from games.translated import one_full_stop, reading
 
 LOG_LENGTH = 60
 CLOCK_WARNING = timedelta(seconds=30)
@@ -52,6 +52,7 @@ class PlayerPanel:
     vacation_until: datetime | None
     low_time: bool = False
     wants_end: bool = False
+    score_text: str = ""
 
 
 @dataclass(frozen=True)
@@ -164,8 +165,10 @@ def load_table(match_id: int, *, log_from: int = 0) -> Match:
     """
     match = Match.objects.get(pk=match_id)
     match.seat_list = list(Seat.objects.filter(match_id=match_id).select_related("user"))
+    # Only the moves the match row counts: a move stored between the two reads would be shown
+    # now and pushed again as news of the next move (its lines twice in the log).
     log = Move.objects.only("seq", "seat", "events", "created_at").filter(
-        match_id=match_id, seq__gte=log_from
+        match_id=match_id, seq__gte=log_from, seq__lt=match.move_count
     )
     match.recent_moves = list(log.order_by("-seq")[:LOG_LENGTH])
     match.log_from = log_from
@@ -227,6 +230,7 @@ def _table_for(match: Match, user: User | Any, log_since: int) -> Table:
             else None,
             low_time=_low_time(match, s, warning, now),
             wants_end=s.wants_end,
+            score_text="" if s.score is None else info.score_text(s.score),
         )
         for s in seats
     ]
@@ -242,7 +246,7 @@ def _table_for(match: Match, user: User | Any, log_since: int) -> Table:
         legal=legal,
         names=names,
         players=players,
-        status=status,
+        status=one_full_stop(status),
         is_my_turn=bool(legal),
         log=game_log(match, seat, names, since=log_since),
         result=match.result,
@@ -303,7 +307,7 @@ def game_log(
         said = [seat_name(s, at=move.created_at) for s in match.seat_list] if left else names
         texts = [describe(event, said, viewer) for event in visible_events(move.events, viewer)]
         for text in reversed([t for t in texts if t]):
-            lines.append(LogLine(seq=move.seq, seat=move.seat, text=text))
+            lines.append(LogLine(seq=move.seq, seat=move.seat, text=one_full_stop(text)))
     complete = match.log_from == 0 and len(match.recent_moves) < LOG_LENGTH
     if complete:
         lines.extend(line for _at, line in departures)
@@ -415,7 +419,7 @@ def _replay_for(match: Match, user: User | Any, step: int) -> Replay:
     lines: list[str] = []
     if step:
         events = visible_events(moves[step - 1][2], own)
-        lines = [line for line in (table.describe(e, names, own) for e in events) if line]
+        lines = [one_full_stop(t) for t in (table.describe(e, names, own) for e in events) if t]
     return Replay(
         match=match,
         game=info,
@@ -429,6 +433,15 @@ def _replay_for(match: Match, user: User | Any, step: int) -> Replay:
         extra=board_extra if own is None else table.table_context(view, [], own, names),
         lines=lines,
     )
+
+
+def unrated_records(game: str, *, leaving_out: set[int], limit: int = 50) -> list[PlayerStats]:
+    """The record of the people who played the game but are not on its leaderboard (those who
+    play bots only, or not yet enough rated matches): most wins first."""
+    records = PlayerStats.objects.filter(
+        game=game, played__gt=0, user__is_bot=False, user__deleted_at__isnull=True
+    ).exclude(user_id__in=leaving_out)
+    return list(records.select_related("user").order_by("-won", "-played", "user_id")[:limit])
 
 
 def leaderboard(game: str, *, minimum: int = LEADERBOARD_MINIMUM, limit: int = 50) -> list[Rating]:

@@ -32,6 +32,7 @@ from games.ratings import rate_match
 from games.registry import GAMES, GameInfo
 from games.rules import RECORD_FORMAT, IllegalMove
 from games.selectors import clock_warning, may_watch, table_after_move
+from games.signals import match_ended
 from games.stats import tally_match
 from notifications.services import mark_answered, mark_match_read, notify
 
@@ -779,6 +780,7 @@ def _finish(match: Match, info: GameInfo, result: dict[str, Any] | None = None) 
     Seat.objects.bulk_update(match.seat_list, ["score", "rank", "turn_started_at"])
     rate_match(match, match.seat_list)
     tally_match(match, match.seat_list)
+    match_ended.send(sender=Match, match=match)
     _tell_my_games({s.user_id for s in match.seat_list if not s.user.is_bot})
     people = [s for s in match.seat_list if not s.is_bot]
     away = {user.pk for user in _away(match, people)}

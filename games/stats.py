@@ -315,7 +315,8 @@ class SeatRates:
     def chart(self) -> charts.BarChart | None:
         return charts.bar_chart(
             [(str(seat), rate, f"{rate:.0%}") for seat, rate in enumerate(self.rates, start=1)],
-            height=120,
+            height=140,
+            top_text=f"{max(self.rates, default=0):.0%}",
         )
 
 

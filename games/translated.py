@@ -7,6 +7,7 @@ the helpers here (`gettext`, `ngettext`, `pgettext`, `per_language`) use that ca
 `reading()` they are Django's own.
 """
 
+import re
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Iterator
 from contextlib import contextmanager
@@ -17,7 +18,7 @@ from typing import Any, NamedTuple, TypeVar
 from django.conf import settings
 from django.template.loader import render_to_string
 from django.utils import translation
-from django.utils.safestring import mark_safe
+from django.utils.safestring import SafeData, mark_safe
 from django.utils.translation import trans_real
 from markupsafe import Markup
 
@@ -122,6 +123,16 @@ def pgettext(context: str, message: str) -> str:
     with_context = f"{context}{trans_real.CONTEXT_SEPARATOR}{message}"
     result = gettext(with_context)
     return message if trans_real.CONTEXT_SEPARATOR in result else result
+
+
+_DOUBLED_STOP = re.compile(r"(?<!\.)\.\.(?!\.)")
+
+
+def one_full_stop(text: str) -> str:
+    """A sentence that ends in a name ending in a full stop ("Tomáš K.") ends once, not twice
+    ("Tomáš K.."); an ellipsis stays."""
+    tidied = _DOUBLED_STOP.sub(".", text)
+    return mark_safe(tidied) if isinstance(text, SafeData) else tidied
 
 
 def per_language(label: Callable[..., Label]) -> Callable[..., Label]:

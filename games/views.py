@@ -15,6 +15,7 @@ from django_htmx.http import HttpResponseClientRedirect, reswap
 from accounts.models import User
 from config.guards import limited
 from games import charts, selectors, services, stats
+from games.forms import GameChoicesForm
 from games.models import Match, SeatOffer
 from games.regions import render_region
 from games.registry import GAMES
@@ -233,9 +234,13 @@ def leaderboard(request: HttpRequest, game: str) -> HttpResponse:
     info = GAMES.get(game)
     if info is None:
         raise Http404
+    ratings = selectors.leaderboard(game)
     context = {
         "game": info,
-        "ratings": selectors.leaderboard(game),
+        "ratings": ratings,
+        "unrated": selectors.unrated_records(
+            game, leaving_out={rating.user_id for rating in ratings}
+        ),
         "minimum": selectors.LEADERBOARD_MINIMUM,
     }
     return render(request, "games/leaderboard.html", context)
@@ -299,18 +304,22 @@ def match_record(request: HttpRequest, match_id: int) -> HttpResponse:
 @login_required
 @limited("new_table")
 def play_against_bots(request: HttpRequest, game: str) -> HttpResponse:
-    """Start a match at once: the player against the site's bots."""
+    """Start a match at once: the player against the site's bots, with the game's options."""
     info = GAMES.get(game)
     if info is None or not info.playable:
         raise Http404
-    try:
-        seats = int(request.POST.get("seats", info.min_players))
-    except ValueError:
-        seats = info.min_players
-    seats = min(max(seats, info.min_players), info.max_players)
+    choices = request.POST.copy()
+    choices.setdefault("seats", str(info.default_seats))
+    form = GameChoicesForm(choices, game=info)
+    if not form.is_valid():
+        messages.error(request, _("Choose the number of players and the options again."))
+        return redirect("home")
+    seats = form.cleaned_data["seats"]
     bots = list(User.objects.filter(is_bot=True, is_active=True).order_by("username")[: seats - 1])
     if len(bots) < seats - 1:
         messages.error(request, _("Not enough bots are available right now."))
         return redirect("home")
-    match = services.start_match(game=game, players=[request.user, *bots])
+    match = services.start_match(
+        game=game, players=[request.user, *bots], options=form.game_options()
+    )
     return redirect(match)

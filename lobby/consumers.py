@@ -3,6 +3,7 @@ table changes. Read-only, like every consumer."""
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.http import QueryDict
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
 
@@ -10,7 +11,7 @@ from accounts.sockets import SessionBoundSocket
 from games.live import csrf_token_for
 from games.services import my_games_group
 from lobby.models import Table
-from lobby.selectors import may_see_table
+from lobby.selectors import TableFilter, may_see_table
 from lobby.services import LOBBY_GROUP, table_group
 from lobby.views import HOME, MY_GAMES, ROOM, home_context, my_games_context, room_context
 
@@ -54,7 +55,10 @@ class LobbyConsumer(SessionBoundSocket, AsyncWebsocketConsumer):
         with translation.override(language or translation.get_language()):
             live = {"oob": True, "csrf_token": self.csrf_token}
             if self.table_id is None:
-                return render_to_string(HOME + "#open-tables", {**home_context(user), **live})
+                narrow = TableFilter.from_query(QueryDict(self.scope.get("query_string", b"")))
+                return render_to_string(
+                    HOME + "#open-tables", {**home_context(user, narrow), **live}
+                )
             if not may_see_table(self.table_id, user):
                 return None
             table = Table.objects.select_related("host", "match").get(pk=self.table_id)

@@ -1,15 +1,24 @@
 from django import forms
+from django.utils.functional import lazy
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from games.forms import GameChoicesForm
 from games.models import Match
-from games.registry import GameInfo
 from lobby.services import MOVE_HOURS
 
 
-class OpenTableForm(forms.Form):
+def _hours_now(hours: int) -> str:
+    return gettext("%(hours)d hours") % {"hours": hours}
+
+
+_hours = lazy(_hours_now, str)
+"""Translated when shown, in the page's language, not once at import."""
+
+
+class OpenTableForm(GameChoicesForm):
     """The table's settings; the game's own options are added from its registry entry."""
 
-    seats = forms.TypedChoiceField(label=_("Players"), coerce=int)
     pace = forms.ChoiceField(
         label=_("Pace"), choices=Match.Pace.choices, widget=forms.RadioSelect, initial="live"
     )
@@ -22,7 +31,7 @@ class OpenTableForm(forms.Form):
     move_hours = forms.TypedChoiceField(
         label=_("Time for one move (turn-based)"),
         coerce=int,
-        choices=[(hours, _("%(hours)d hours") % {"hours": hours}) for hours in MOVE_HOURS],
+        choices=[(hours, _hours(hours)) for hours in MOVE_HOURS],
         initial=24,
     )
     private = forms.BooleanField(
@@ -32,25 +41,6 @@ class OpenTableForm(forms.Form):
     bots_allowed = forms.BooleanField(
         label=_("Empty seats may be filled with bots"), required=False, initial=True
     )
-
-    def __init__(self, *args, game: GameInfo, **kwargs) -> None:
-        super().__init__(*args, **kwargs)
-        self.game = game
-        self.fields["seats"].choices = [(n, n) for n in game.seat_choices]
-        self.fields["seats"].initial = max(game.min_players, min(3, game.max_players))
-        for option in game.options:
-            self.fields[f"option_{option.key}"] = forms.TypedChoiceField(
-                label=option.label,
-                choices=[(str(i), label) for i, (_value, label) in enumerate(option.choices)],
-                coerce=int,
-                initial="0",
-            )
-
-    def game_options(self) -> dict[str, object]:
-        return {
-            option.key: option.choices[self.cleaned_data[f"option_{option.key}"]][0]
-            for option in self.game.options
-        }
 
     def table_settings(self) -> dict[str, object]:
         data = self.cleaned_data

@@ -18,6 +18,7 @@ class Table(models.Model):
     class Status(models.TextChoices):
         OPEN = "open", _("waiting for players")
         STARTED = "started", _("in progress")
+        FINISHED = "finished", _("finished")
         CLOSED = "closed", _("closed")
 
     game = models.CharField(_("game"), max_length=32)
@@ -41,6 +42,14 @@ class Table(models.Model):
     )
     match = models.OneToOneField(
         Match, on_delete=models.SET_NULL, null=True, blank=True, related_name="table"
+    )
+    rematch_of = models.ForeignKey(
+        Match,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="rematch_tables",
+        verbose_name=_("rematch of"),
     )
     created_at = models.DateTimeField(_("opened"), auto_now_add=True)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
+from urllib.parse import urlencode
 
 from django.db.models import Count, Prefetch, Q, QuerySet
 
@@ -27,10 +28,62 @@ def may_see_table(table_id: int, user: User | Any) -> bool:
     return Table.objects.filter(_visible_to(user), pk=table_id).exists()
 
 
-def open_tables(user: User | Any) -> QuerySet[Table]:
-    """Tables waiting for players that this user may see."""
+@dataclass(frozen=True)
+class TableFilter:
+    """What the lobby's list is narrowed to; empty fields leave it wide."""
+
+    game: str = ""
+    pace: str = ""
+    seats: int | None = None
+
+    @classmethod
+    def from_query(cls, query: Any) -> TableFilter:
+        """From a page's (or a socket's) query string; values that name nothing are ignored."""
+        game = query.get("game", "")
+        pace = query.get("pace", "")
+        seats = query.get("players", "")
+        return cls(
+            game=game if game in GAMES else "",
+            pace=pace if pace in Match.Pace.values else "",
+            seats=int(seats) if seats.isdigit() and 1 <= int(seats) <= 9 else None,
+        )
+
+    @property
+    def query(self) -> str:
+        """The filter as a query string, for the live list's socket."""
+        return urlencode(
+            {
+                key: value
+                for key, value in (
+                    ("game", self.game),
+                    ("pace", self.pace),
+                    ("players", self.seats),
+                )
+                if value
+            }
+        )
+
+    @property
+    def narrows(self) -> bool:
+        return bool(self.game or self.pace or self.seats)
+
+    def apply(self, tables: QuerySet[Table]) -> QuerySet[Table]:
+        if self.game:
+            tables = tables.filter(game=self.game)
+        if self.pace:
+            tables = tables.filter(pace=self.pace)
+        if self.seats:
+            tables = tables.filter(seats=self.seats)
+        return tables
+
+
+EVERYTHING = TableFilter()
+
+
+def open_tables(user: User | Any, narrow: TableFilter = EVERYTHING) -> QuerySet[Table]:
+    """Tables waiting for players that this user may see, narrowed by the lobby's filter."""
     return (
-        Table.objects.filter(_visible_to(user), status=Table.Status.OPEN)
+        narrow.apply(Table.objects.filter(_visible_to(user), status=Table.Status.OPEN))
         .distinct()
         .annotate(taken=Count("sitting", distinct=True))
         .select_related("host")
@@ -39,9 +92,16 @@ def open_tables(user: User | Any) -> QuerySet[Table]:
     )
 
 
-def recently_started(user: User | Any, limit: int = 8) -> QuerySet[Table]:
+def recently_started(
+    user: User | Any, narrow: TableFilter = EVERYTHING, limit: int = 8
+) -> QuerySet[Table]:
+    """Tables whose match is being played now."""
     return (
-        Table.objects.filter(_visible_to(user), status=Table.Status.STARTED)
+        narrow.apply(
+            Table.objects.filter(
+                _visible_to(user), status=Table.Status.STARTED, match__status=Match.Status.ACTIVE
+            )
+        )
         .distinct()
         .select_related("host", "match")
         .order_by("-match__started_at")[:limit]

@@ -180,10 +180,15 @@ def start_table(*, table_id: int, user: User) -> Table:
     return table
 
 
-def quick_play(*, user: User, game: str) -> Table:
-    """Sit at the oldest open public table of the game that has room, or open one."""
+def quick_play(*, user: User, game: str, seats: int | None = None) -> Table:
+    """Sit at the oldest open public table of the game with the chosen number of seats that
+    has room, or open one with that many."""
+    info = GAMES.get(game)
+    if info is None:
+        raise LobbyRefused(_("This game cannot be played here yet."))
+    seats = info.default_seats if seats is None else seats
     candidates = (
-        Table.objects.filter(game=game, status=Table.Status.OPEN, private=False)
+        Table.objects.filter(game=game, seats=seats, status=Table.Status.OPEN, private=False)
         .exclude(sitting__user=user)
         .order_by("created_at")
         .values_list("pk", flat=True)
@@ -193,10 +198,69 @@ def quick_play(*, user: User, game: str) -> Table:
             return join_table(table_id=table_id, user=user)
         except LobbyRefused:
             continue
-    info = GAMES.get(game)
-    if info is None:
-        raise LobbyRefused(_("This game cannot be played here yet."))
-    return open_table(host=user, game=game, seats=max(info.min_players, min(3, info.max_players)))
+    return open_table(host=user, game=game, seats=seats)
+
+
+def rematch(*, match_id: int, user: User) -> Table | Match:
+    """The same game again with the same players, options and pace, the seats rotated by one.
+
+    Against bots only it starts at once. With other people the first to ask opens a table like
+    the old one and invites the others; whoever asks after them sits down at it.
+    """
+    match = Match.objects.filter(pk=match_id).first()
+    if match is None or not match.is_over:
+        raise LobbyRefused(_("A rematch is offered once the match is over."))
+    seats = sorted(match.seats.select_related("user"), key=lambda seat: seat.number)
+    if not any(seat.user_id == user.pk and not seat.is_bot for seat in seats):
+        raise LobbyRefused(_("Only a player of the match may ask for a rematch."))
+    players = [seat.user for seat in seats[1:] + seats[:1]]
+    people = [player for player in players if not player.is_bot]
+    if len(people) == 1:
+        return game_services.start_match(
+            game=match.game,
+            players=players,
+            options=match.options,
+            rated=match.rated,
+            pace=match.pace,
+            clock_seconds=match.clock_seconds,
+            increment_seconds=match.increment_seconds,
+            move_hours=match.move_hours,
+        )
+    with transaction.atomic():
+        # One rematch table per match: the old match's row is the lock two askers meet at.
+        Match.objects.select_for_update().get(pk=match.pk)
+        offered = Table.objects.filter(rematch_of=match, status=Table.Status.OPEN).first()
+        if offered is None:
+            old = Table.objects.filter(match=match).first()
+            offered = open_table(
+                host=user,
+                game=match.game,
+                seats=len(players),
+                options=match.options,
+                pace=match.pace,
+                clock_minutes=max(1, (match.clock_seconds or 300) // 60),
+                clock_increment=match.increment_seconds,
+                move_hours=match.move_hours or 24,
+                private=old.private if old else True,
+                rated=match.rated,
+                bots_allowed=len(people) < len(players) or (old.bots_allowed if old else True),
+            )
+            Table.objects.filter(pk=offered.pk).update(rematch_of=match)
+            for person in people:
+                if person.pk != user.pk:
+                    _invite_to_rematch(offered, user, person)
+            return offered
+    return join_table(table_id=offered.pk, user=user, token=offered.invite_token)
+
+
+def _invite_to_rematch(table: Table, host: User, invitee: User) -> None:
+    Invitation.objects.update_or_create(table=table, invitee=invitee, defaults={"invited_by": host})
+    notify(
+        users=[invitee],
+        kind="invitation",
+        link=table.get_absolute_url(),
+        params={"game": table.game, "name": host.public_name},
+    )
 
 
 def invite(*, table_id: int, by: User, username: str) -> Invitation:
@@ -237,6 +301,14 @@ def answer_invitation(*, invitation_id: int, user: User, accept: bool) -> Invita
         transaction.on_commit(lambda: _tell(invitation.table_id))
     invitation.refresh_from_db()
     return invitation
+
+
+def close_finished_table(*, match: Match, **_signal: Any) -> None:
+    """The table of a match that ended is no longer "in progress" in the lobby."""
+    if Table.objects.filter(match=match, status=Table.Status.STARTED).update(
+        status=Table.Status.FINISHED
+    ):
+        transaction.on_commit(lambda: tell_group(LOBBY_GROUP, {"type": "lobby.changed"}))
 
 
 def _locked(table_id: int) -> Table:

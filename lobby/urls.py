@@ -10,6 +10,7 @@ urlpatterns = [
     path("tables/quick/<slug:game>/", views.quick_play, name="lobby_quick_play"),
     path("tables/<int:table_id>/", views.table_room, name="lobby_table"),
     path("tables/<int:table_id>/<slug:action>/", views.table_action, name="lobby_table_action"),
+    path("rematch/<int:match_id>/", views.rematch, name="lobby_rematch"),
     path("tables/join/<str:token>/", views.join_by_link, name="lobby_join_by_link"),
     path(
         "invitations/<int:invitation_id>/",

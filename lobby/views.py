@@ -12,6 +12,8 @@ from django_htmx.http import HttpResponseClientRedirect
 from accounts.models import User
 from config.guards import count, limited
 from games import services as game_services
+from games.forms import GameChoicesForm
+from games.models import Match
 from games.ratings import win_chances
 from games.registry import GAMES
 from lobby import selectors, services
@@ -30,11 +32,17 @@ def _go(request: HttpRequest, to, *args, **kwargs) -> HttpResponse:
     return redirect(to, *args, **kwargs)
 
 
-def home_context(user) -> dict:
+def home_context(user, narrow: selectors.TableFilter = selectors.EVERYTHING) -> dict:
     return {
         "games": GAMES.values(),
-        "tables": selectors.open_tables(user),
-        "started": selectors.recently_started(user),
+        "playable": [game for game in GAMES.values() if game.playable],
+        "paces": Match.Pace.choices,
+        "player_counts": sorted(
+            {n for game in GAMES.values() if game.playable for n in game.seat_choices}
+        ),
+        "narrow": narrow,
+        "tables": selectors.open_tables(user, narrow),
+        "started": selectors.recently_started(user, narrow),
         "wanted": selectors.seats_wanting_substitutes(user),
         "invitations": selectors.pending_invitations(user) if user.is_authenticated else [],
     }
@@ -42,9 +50,11 @@ def home_context(user) -> dict:
 
 @require_safe
 def home(request: HttpRequest) -> HttpResponse:
-    """The lobby: the games, the open tables (kept live over a websocket), invitations."""
-    template = HOME + "#open-tables" if request.htmx else HOME
-    return render(request, template, home_context(request.user))
+    """The lobby: the games, the open tables (kept live over a websocket, narrowed by the
+    filter form), invitations."""
+    template = HOME + "#live-tables" if request.htmx else HOME
+    narrow = selectors.TableFilter.from_query(request.GET)
+    return render(request, template, home_context(request.user, narrow))
 
 
 def room_context(table: Table, user) -> dict:
@@ -189,8 +199,13 @@ def answer_invitation(request: HttpRequest, invitation_id: int) -> HttpResponse:
 @require_POST
 @limited("new_table")
 def quick_play(request: HttpRequest, game: str) -> HttpResponse:
+    info = GAMES.get(game)
+    if info is None:
+        raise Http404
+    form = GameChoicesForm(request.POST, game=info)
+    seats = form.cleaned_data["seats"] if form.is_valid() else info.default_seats
     try:
-        table = services.quick_play(user=request.user, game=game)
+        table = services.quick_play(user=request.user, game=game, seats=seats)
     except services.LobbyRefused as refusal:
         messages.error(request, refusal.message)
         return redirect("home")
@@ -199,6 +214,21 @@ def quick_play(request: HttpRequest, game: str) -> HttpResponse:
 
 def my_games_context(user: User) -> dict:
     return {"groups": selectors.my_matches(user)}
+
+
+@login_required
+@require_POST
+@limited("new_table")
+def rematch(request: HttpRequest, match_id: int) -> HttpResponse:
+    """The same players again: at once against bots, else at a table the others are invited to."""
+    try:
+        started = services.rematch(match_id=match_id, user=request.user)
+    except services.LobbyRefused as refusal:
+        messages.error(request, refusal.message)
+        return redirect("home")
+    if isinstance(started, Table) and started.match_id:
+        return redirect(started.match)
+    return redirect(started)
 
 
 @login_required

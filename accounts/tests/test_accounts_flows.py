@@ -130,3 +130,22 @@ def test_the_sign_up_mail_has_an_html_part_with_the_same_link(client, mailoutbox
     assert '<html lang="en">' in html
     assert f'<a href="{_link_in(mail)}">' in html
     assert "dvorak" in html
+
+
+def test_the_sign_up_mail_greets_from_the_sites_name(client, mailoutbox, settings):
+    settings.SITE_URL = "https://hry.example.com"
+    client.post(
+        reverse("account_signup"),
+        {
+            "username": "kral",
+            "email": "kral@example.com",
+            "password1": PASSWORD,
+            "password2": PASSWORD,
+        },
+        headers={"Accept-Language": "en"},
+    )
+    mail = mailoutbox[0]
+    assert "Hello from Deskovky!" in mail.body
+    assert "Hello from Deskovky!" in mail.alternatives[0][0]
+    assert "hry.example.com" in mail.body
+    assert "testserver" not in mail.body.split("http")[0]

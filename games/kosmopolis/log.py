@@ -20,7 +20,7 @@ from games.kosmopolis.labels import (
     signed,
 )
 from games.translated import gettext as _
-from games.translated import ngettext
+from games.translated import ngettext, one_full_stop
 
 # --- log lines -------------------------------------------------------------------------------
 
@@ -295,7 +295,7 @@ def evaluation_sentences(summary: dict[str, Any], names: list[str], viewer: int 
         for p, total in enumerate(summary["city_totals"])
     )
     parts.append(_("City totals: %(list)s.") % {"list": totals})
-    return parts
+    return [one_full_stop(part) for part in parts]
 
 
 def _round_evaluated(event: Event, names: list[str], viewer: int | None, you: bool, name: str):

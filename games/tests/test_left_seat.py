@@ -102,7 +102,7 @@ def test_my_games_and_the_profile_show_the_player_who_left_last(client, players,
     assert "place 1" not in mine
     assert "resigned, last place" in mine
     profile = _page(client, reverse("player_profile", args=[left.username]))
-    assert "resigned, 2. of 2" in profile
+    assert "resigned, place 2 of 2" in profile
     assert "1. of 2" not in profile
     assert " points" not in profile.split('id="last-matches"')[1]
 

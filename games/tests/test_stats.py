@@ -122,8 +122,9 @@ def test_profile_shows_each_number_per_game_and_overall(client, played):
     assert overall["played"] == "5"
     assert overall["won"] == "3 (60 %)"
     assert overall["place"] == "1.60"
-    assert overall["average_score"] == "35.8"  # 50, 45, 41 and 7 in Sedm draků
-    assert overall["best_score"] == "50"
+    # Points of different games do not add up: scores are shown per game only.
+    assert "average_score" not in overall
+    assert "best_score" not in overall
     assert overall["streak"] == "1 now, best 2"
     assert overall["left"] == "1 · 0 · 0"
     seven = _cells(html, 'data-game="seven_dragons"')
@@ -339,3 +340,67 @@ def test_ten_thousand_matches_keep_every_page_to_a_few_queries(client, people, b
     assert counts["head_to_head"] <= 10
     assert counts["statistics"] <= 8
     assert counts["leaderboard"] <= 8
+
+
+def test_the_profile_says_places_in_words_with_one_date_format(client, played):
+    eva = played[0]
+    client.force_login(played[1])
+    html = client.get(reverse("player_profile", args=[eva.username])).content.decode()
+    last = html[html.index('id="last-matches"') :]
+    assert "place 1 of 3" in last
+    assert "resigned, place 3 of 3" in last
+    assert ". of " not in last
+    joined = re.search(r"Playing since</dt><dd>([^<]+)</dd>", html).group(1)
+    finished = re.search(r'<span class="muted">([^<]+)</span>', last).group(1)
+    assert re.sub(r"\d", "0", joined) == re.sub(r"\d", "0", finished)
+
+
+def test_the_seat_win_rates_count_matches_not_players(client, played):
+    client.force_login(played[1])
+    html = client.get(reverse("game_statistics", args=["kosmopolis"])).content.decode()
+    assert "Players: 3 · 4 matches" in html
+
+
+def test_the_profile_counts_a_seven_dragons_score_in_cards(client, played):
+    client.force_login(played[1])
+    html = client.get(reverse("player_profile", args=[played[0].username])).content.decode()
+    last = html[html.index('id="last-matches"') :]
+    assert "place 1 of 2, an area of 7 cards" in last
+    assert "7 points" not in last
+    assert "50 points" in last
+
+
+def test_the_leaderboard_shows_the_unrated_record_of_those_who_play_bots(client, people, bots):
+    services.start_match(game="kosmopolis", players=[bots[0], bots[1]])
+    match = services.start_match(game="seven_dragons", players=[people[2], bots[0]])
+    finished = _final_state("seven_dragons", 2)
+    Match.objects.filter(pk=match.pk).update(state=finished)
+    match.refresh_from_db()
+    _end(match, [1, 2], [7, 3], result=GAMES["seven_dragons"].engine.result(finished))
+    client.force_login(people[0])
+    html = client.get(reverse("leaderboard", args=["seven_dragons"])).content.decode()
+    record = html[html.index('id="unrated-record"') :]
+    assert people[2].public_name in record
+    assert "<td>1</td><td>1</td><td>100 %</td>" in record
+    assert bots[0].public_name not in record
+
+
+def test_the_charts_have_labelled_axes(client, played):
+    client.force_login(played[1])
+    page = client.get(reverse("game_statistics", args=["kosmopolis"])).content.decode()
+    scores = page[page.index('id="score-distribution"') :]
+    scores = scores[: scores.index("</svg>")]
+    assert scores.count('class="axis"') == 2
+    assert ">final score</text>" in scores
+    assert ">players</text>" in scores
+    assert ">0</text>" in scores
+    assert re.search(r"text-anchor=\"end\"[^>]*>[1-9]\d*</text>", scores)  # the top count
+    seats = page[page.index('class="chart chart-bars"', page.index("seat-rates")) :]
+    seats = seats[: seats.index("</svg>")]
+    assert ">win rate</text>" in seats
+    assert re.search(r">\d+ ?%</text>", seats)
+    profile = client.get(reverse("player_profile", args=[played[0].username])).content.decode()
+    line = profile[profile.index('data-chart="rating-kosmopolis"') :]
+    line = line[: line.index("</svg>")]
+    assert ">rated matches</text>" in line
+    assert ">rating</text>" in line

@@ -1,6 +1,7 @@
 from django import template
 
-from games.registry import GAMES
+from games.forms import GameChoicesForm
+from games.registry import GAMES, GameInfo
 
 register = template.Library()
 
@@ -10,3 +11,16 @@ def game_name(slug: str) -> str:
     """The game's name in the active language."""
     info = GAMES.get(slug)
     return str(info.name) if info else slug
+
+
+@register.filter
+def choices_form(game: GameInfo) -> GameChoicesForm:
+    """The game's options for the lobby's match against bots, with ids of its own."""
+    return GameChoicesForm(game=game, auto_id=f"{game.slug}-%s")
+
+
+@register.filter
+def score_in(score: int, slug: str) -> str:
+    """A final score in its game's terms: Sedm draků counts the cards of an area, not points."""
+    info = GAMES.get(slug)
+    return info.score_text(score) if info else str(score)

@@ -168,3 +168,20 @@ def test_the_replay_of_a_finished_bots_match_renders(client, bots):
     table_html = client.get(finished.get_absolute_url()).content.decode()
     assert 'class="sd-result"' in table_html
     assert 'class="sd-winner"' in table_html
+
+
+def test_the_score_leader_and_the_trick_leader_are_told_apart(client, people, match):
+    while match.state["phase"] == "draft":
+        for seat in sorted(engine.to_act(match.state)):
+            play_first_legal_move(match, people[seat], seat)
+            match.refresh_from_db()
+    for _ in range(len(people)):
+        turn = match.state["turn"]
+        play_first_legal_move(match, people[turn], turn)
+        match.refresh_from_db()
+    User.objects.filter(pk=people[0].pk).update(language="en")
+    client.force_login(people[0])
+    html = client.get(match.get_absolute_url()).content.decode()
+    assert "ahead on points</" in html
+    assert "led this trick" in html
+    assert not re.search(r">\s*leads\s*<", html)

@@ -90,21 +90,36 @@
     const match = /data-seq="(\d+)"/.exec(event.detail.serverResponse || "");
     if (match && Number(match[1]) < currentSeq()) event.detail.shouldSwap = false;
   });
-  // A push that redraws the player's own area keeps the choice they were assembling.
+  // A push that redraws the player's own area keeps the choice they were assembling, in the
+  // same form only: a form of another move (the trick after the draft) may name its fields
+  // alike, and must start empty.
+  function formKind(input) {
+    const form = input.form;
+    if (!form) return "";
+    return Array.from(form.querySelectorAll('input[type="hidden"]'))
+      .filter(function (el) {
+        return el.name !== "csrfmiddlewaretoken" && el.name !== "expected_seq";
+      })
+      .map(function (el) {
+        return el.name + "=" + el.value;
+      })
+      .join("&");
+  }
   let pendingChoice = null;
   document.body.addEventListener("htmx:oobBeforeSwap", function (event) {
     const mine = document.getElementById("mine");
     if (!mine || event.detail.target !== mine) return;
     pendingChoice = Array.from(mine.querySelectorAll("input:checked")).map(function (input) {
-      return [input.name, input.value];
+      return [formKind(input), input.name, input.value];
     });
   });
   document.body.addEventListener("htmx:oobAfterSwap", function () {
     if (pendingChoice === null) return;
     const mine = document.getElementById("mine");
-    pendingChoice.forEach(function (pair) {
+    pendingChoice.forEach(function (choice) {
       const input = mine && Array.from(mine.querySelectorAll("input")).find(function (el) {
-        return el.name === pair[0] && el.value === pair[1] && !el.disabled;
+        return formKind(el) === choice[0] && el.name === choice[1] && el.value === choice[2] &&
+          !el.disabled;
       });
       if (input) input.checked = true;
     });
