@@ -65,7 +65,7 @@ def player_profile(request: HttpRequest, username: str) -> HttpResponse:
         "player": player,
         "overall": overall,
         "lines": lines,
-        "last_matches": stats.last_matches(player),
+        "last_matches": stats.last_matches(player, request.user),
     }
     return render(request, "accounts/player_profile.html", context)
 
@@ -80,7 +80,7 @@ def head_to_head(request: HttpRequest, username: str) -> HttpResponse:
     ).first()
     context: dict = {"player": player, "other": other, "other_name": other_name}
     if other is not None and other != player:
-        context["rivalries"], context["shared"] = stats.head_to_head(player, other)
+        context["rivalries"], context["shared"] = stats.head_to_head(player, other, request.user)
     return render(request, "accounts/head_to_head.html", context)
 
 

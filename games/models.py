@@ -1,11 +1,26 @@
 import hashlib
 from datetime import datetime, timedelta
+from typing import Any
 
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
 from django.utils.functional import cached_property
 from django.utils.translation import gettext_lazy as _
+
+
+def watchable_by(user: Any) -> models.Q:
+    """The matches a user may see at all (table, socket, replay, record, lists of matches). A
+    match started from a private table of the lobby is its people's alone: those who sat at it
+    (a seat handed on included) and the table's invitees. Every other match is open to anyone."""
+    visible = models.Q(table__isnull=True) | models.Q(table__private=False)
+    if getattr(user, "is_authenticated", False):
+        visible |= (
+            models.Q(seats__user=user)
+            | models.Q(handovers__from_user=user)
+            | models.Q(table__invitations__invitee=user)
+        )
+    return visible
 
 
 class Match(models.Model):

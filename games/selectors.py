@@ -7,13 +7,13 @@ from datetime import datetime, timedelta
 from functools import lru_cache
 from typing import Any
 
-from django.db.models import F, Q
+from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from accounts.models import User
-from games.models import Match, Move, PlayerStats, Rating, Seat
+from games.models import Match, Move, PlayerStats, Rating, Seat, watchable_by
 from games.regions import url
 from games.registry import GAMES, GameInfo
 from games.rules import RECORD_FORMAT
@@ -127,12 +127,7 @@ def may_watch(match_id: int, user: User | Any) -> bool:
     started from a private table of the lobby is its people's alone: those who sat at it (a
     seat handed on included) and the table's invitees. Every other match is open to anyone. An
     unknown match is nobody's."""
-    visible = Q(table__isnull=True) | Q(table__private=False)
-    if getattr(user, "is_authenticated", False):
-        visible |= (
-            Q(seats__user=user) | Q(handovers__from_user=user) | Q(table__invitations__invitee=user)
-        )
-    return Match.objects.filter(visible, pk=match_id).exists()
+    return Match.objects.filter(watchable_by(user), pk=match_id).exists()
 
 
 def seat_of(match: Match, user: User | Any) -> int | None:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Count, F, Q, Window
+from django.db.models import Count, F, Q, QuerySet, Window
 from django.db.models.functions import RowNumber
 from django.utils.formats import number_format
 from django.utils.functional import Promise
@@ -23,7 +23,7 @@ from django.utils.translation import gettext_lazy
 
 from accounts.models import User
 from games import charts
-from games.models import GameStats, Match, PlayerStats, RatingChange, Seat
+from games.models import GameStats, Match, PlayerStats, RatingChange, Seat, watchable_by
 from games.registry import GAMES
 
 HISTORY_POINTS = 100
@@ -215,10 +215,13 @@ def rating_history(player: User) -> dict[str, list[int]]:
     return history
 
 
-def last_matches(player: User, limit: int = LAST_MATCHES) -> list[Seat]:
-    """The player's latest finished matches, each seat with its match and everyone at it."""
+def last_matches(player: User, viewer: Any, limit: int = LAST_MATCHES) -> list[Seat]:
+    """The player's latest finished matches that the viewer may see (a private table's match is
+    its people's), each seat with its match and everyone at it."""
     seats = list(
-        Seat.objects.filter(user=player, match__status=Match.Status.FINISHED)
+        Seat.objects.filter(
+            user=player, match__status=Match.Status.FINISHED, match__in=_watchable(viewer)
+        )
         .select_related("match")
         .order_by("-match__finished_at", "-match_id")[:limit]
     )
@@ -245,8 +248,9 @@ class Rivalry:
         return self.matches - self.first_ahead - self.second_ahead
 
 
-def head_to_head(first: User, second: User) -> tuple[list[Rivalry], list[Seat]]:
-    """Who finished ahead of whom in the finished matches both played; a leaver is behind."""
+def head_to_head(first: User, second: User, viewer: Any) -> tuple[list[Rivalry], list[Seat]]:
+    """Who finished ahead of whom in the finished matches both played; a leaver is behind. The
+    counts include every match; the list of matches only those the viewer may see."""
     together = Seat.objects.filter(
         user=first, match__status=Match.Status.FINISHED, match__seats__user=second
     )
@@ -278,9 +282,15 @@ def head_to_head(first: User, second: User) -> tuple[list[Rivalry], list[Seat]]:
             )
         )
     recent = list(
-        together.select_related("match").order_by("-match__finished_at", "-match_id")[:LAST_MATCHES]
+        together.filter(match__in=_watchable(viewer))
+        .select_related("match")
+        .order_by("-match__finished_at", "-match_id")[:LAST_MATCHES]
     )
     return lines, recent
+
+
+def _watchable(viewer: Any) -> QuerySet[Match]:
+    return Match.objects.filter(watchable_by(viewer)).values("pk")
 
 
 def rounded(value: float, digits: int) -> str:

@@ -159,3 +159,22 @@ def test_a_private_match_asks_only_its_invitees_for_a_volunteer(people, private)
     assert selectors.seats_wanting_substitutes(people[4]).exists()
     game_services.volunteer(match_id=match.pk, seat_number=2, user=people[4])
     assert Seat.objects.get(match=match, number=2).user == people[4]
+
+
+def test_profiles_list_a_finished_private_match_to_its_people_only(people):
+    table = services.open_table(host=people[0], game="kosmopolis", seats=2, private=True)
+    match = game_services.start_match(game="kosmopolis", players=people[:2])
+    Table.objects.filter(pk=table.pk).update(match=match, status=Table.Status.STARTED)
+    for person in people[:2]:
+        game_services.leave_match(match_id=match.pk, user=person, reason="abandoned")
+    match.refresh_from_db()
+    assert match.is_over
+    profile = reverse("player_profile", args=[people[0].username])
+    rivals = reverse("head_to_head", args=[people[0].username]) + f"?other={people[1].username}"
+    outsider, player = Client(), Client()
+    outsider.force_login(people[2])
+    player.force_login(people[1])
+    for page in (profile, rivals):
+        assert match.get_absolute_url() in player.get(page).content.decode()
+        assert match.get_absolute_url() not in outsider.get(page).content.decode()
+        assert match.get_absolute_url() not in Client().get(page).content.decode()
