@@ -411,11 +411,12 @@ def test_a_record_with_a_refused_move_is_not_imported(people):
 
 def _play_until_seat_placed_a_modifier(match: Match, people, placer: int) -> dict:
     """Play first legal moves, the placer sending blue agents to Kosmopolis, until it has
-    placed a modifier face down; return that modifier."""
+    placed a modifier that still lies face down; return that modifier. (A modifier placed by
+    the round's last move is revealed at once, for the tokens phase: rules §7.)"""
     for _turn in range(300):
         match.refresh_from_db()
         placed = [m for m in match.state["modifiers"] if m["seat"] == placer]
-        if placed:
+        if placed and match.state["phase"] == "play":
             return placed[0]
         seat = min(engine.to_act(match.state))
         moves = engine.legal_moves(match.state, seat)
