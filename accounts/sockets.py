@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import hashlib
 import logging
+from collections.abc import Callable
 from importlib import import_module
 from typing import Any
 
 from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.contrib import auth
 from django.contrib.auth.signals import user_logged_out
@@ -120,6 +122,36 @@ class SessionBoundSocket:
         change end with it."""
         if not await database_sync_to_async(session_holds)(self.scope):  # type: ignore[attr-defined]
             await self.close(code=SESSION_ENDED)  # type: ignore[attr-defined]
+
+
+class PlayerSocket(SessionBoundSocket, AsyncWebsocketConsumer):
+    """A signed-in player's own live region (the bell, "My games"): the socket listens on the
+    player's group (`group_of`) and sends the region (`render`) whenever it is told to, and when
+    Redis is back (the pushes told while it was away are lost, `config.channel_layer`)."""
+
+    group_of: Callable[[int], str]
+    render: Callable[[User], str]
+    """The region's HTML for the player, swapped in out of band."""
+
+    async def connect(self) -> None:
+        user = self.scope.get("user")
+        if not getattr(user, "is_authenticated", False):
+            await self.close(code=SESSION_ENDED)
+            return
+        self.group = type(self).group_of(user.pk)
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.bind_to_session()
+        await self.accept()
+
+    async def disconnect(self, code: int) -> None:
+        if hasattr(self, "group"):
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+        await self.unbind_from_session()
+
+    async def region_changed(self, message: dict) -> None:
+        await self.send(text_data=await database_sync_to_async(self.render)(self.scope["user"]))
+
+    layer_reconnected = region_changed
 
 
 @receiver(user_logged_out)

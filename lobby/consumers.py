@@ -7,7 +7,8 @@ from django.http import QueryDict
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
 
-from accounts.sockets import SessionBoundSocket
+from accounts.models import User
+from accounts.sockets import PlayerSocket, SessionBoundSocket
 from games.live import csrf_token_for
 from games.services import my_games_group
 from lobby.models import Table
@@ -65,34 +66,14 @@ class LobbyConsumer(SessionBoundSocket, AsyncWebsocketConsumer):
             return render_to_string(ROOM + "#room", {**room_context(table, user), **live})
 
 
-class MyGamesConsumer(SessionBoundSocket, AsyncWebsocketConsumer):
+class MyGamesConsumer(PlayerSocket):
     """The player's "My games" page, re-rendered when one of their matches changes for them: a
     turn comes or goes, a match starts or ends, a seat is left or handed over."""
 
-    async def connect(self) -> None:
-        user = self.scope.get("user")
-        if not getattr(user, "is_authenticated", False):
-            await self.close(code=4401)
-            return
-        self.group = my_games_group(user.pk)
-        await self.channel_layer.group_add(self.group, self.channel_name)
-        await self.bind_to_session()
-        await self.accept()
+    group_of = staticmethod(my_games_group)
+    my_games_changed = PlayerSocket.region_changed
 
-    async def disconnect(self, code: int) -> None:
-        if hasattr(self, "group"):
-            await self.channel_layer.group_discard(self.group, self.channel_name)
-        await self.unbind_from_session()
-
-    async def my_games_changed(self, message: dict) -> None:
-        await self.send(text_data=await self._render())
-
-    layer_reconnected = my_games_changed
-    """Redis is back: the pushes told while it was away are lost (`config.channel_layer`)."""
-
-    @database_sync_to_async
-    def _render(self) -> str:
-        user = self.scope["user"]
+    def render(self, user: User) -> str:
         with translation.override(user.language), timezone.override(user.zone):
             context = {**my_games_context(user), "oob": True}
             return render_to_string(MY_GAMES + "#my-matches", context)
