@@ -2,10 +2,16 @@ import zoneinfo
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext_noop
 
 from accounts.models import User
 from accounts.names import check_name
 from accounts.preferences import NOTIFICATION_CHANNELS, NOTIFICATION_KINDS
+
+LABEL_ENDINGS = gettext_noop(":?.!")
+"""Django's forms put no colon after a label that ends in one of these, as translated. Django's
+own Czech catalog leaves out the full stop, so a label ending a sentence read "smazány.:"; the
+site's catalog gives the whole list back (listed here so that makemessages keeps it)."""
 
 
 def _time_zone_choices() -> list[tuple[str, str]]:
