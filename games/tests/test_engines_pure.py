@@ -1,0 +1,52 @@
+"""Every game's engine, its data and its bot are pure Python: no Django, only the standard
+library and `games.rules`. Each game under `games/` with an `engine.py` is checked, so a new game
+is covered as soon as its engine exists."""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+GAMES = Path(__file__).resolve().parent.parent
+PROJECT = GAMES.parent
+SLUGS = sorted(path.parent.name for path in GAMES.glob("*/engine.py"))
+MODULES = ("engine", "components", "bot")
+
+
+def test_every_game_is_checked():
+    expected = {"kosmopolis", "seven_dragons", "space_dragons", "isle_of_cats", "space_bastards"}
+    assert expected <= set(SLUGS)
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_importing_the_engine_loads_no_django(slug):
+    code = (
+        "import sys\n"
+        + "".join(f"import games.{slug}.{module}\n" for module in MODULES)
+        + "print(sorted(m for m in sys.modules if m == 'django' or m.startswith('django.')))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=PROJECT, capture_output=True, text=True, check=True
+    )
+    assert done.stdout.strip() == "[]"
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+@pytest.mark.parametrize("module", MODULES)
+def test_modules_import_only_the_standard_library_and_games_rules(slug, module):
+    allowed = {"games.rules", f"games.{slug}", f"games.{slug}.components", f"games.{slug}.engine"}
+    tree = ast.parse((GAMES / slug / f"{module}.py").read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            names = [node.module or ""]
+        else:
+            continue
+        for name in names:
+            top = name.split(".")[0]
+            assert name in allowed or top in sys.stdlib_module_names or top == "__future__", name
