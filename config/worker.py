@@ -36,6 +36,9 @@ POLL_SECONDS = 1.0
 LONGEST_PAUSE_SECONDS = 30.0
 SHUTDOWN_SECONDS = 20.0
 """A stopping worker lets its jobs finish this long, then gives them back to the queue."""
+ENDED_JOBS_KEPT_HOURS = 14 * 24
+"""Failed, cancelled and aborted jobs stay this long for a look at what went wrong (succeeded
+ones are deleted when they end), then `remove_ended_jobs` deletes them."""
 
 RETRY_ON_OUTAGE = RetryStrategy(
     max_attempts=10, exponential_wait=2, retry_exceptions=[OperationalError, InterfaceError]
@@ -79,6 +82,19 @@ async def retry_stalled_jobs(context: JobContext, timestamp: int) -> int:
         except UniqueViolation:
             await manager.finish_job(job, status=Status.FAILED, delete_job=False)
     return len(stalled)
+
+
+@app.periodic(cron="17 3 * * *")
+@app.task(queue="clocks", queueing_lock="remove_ended_jobs", pass_context=True)
+async def remove_ended_jobs(context: JobContext, timestamp: int) -> None:
+    """Without this, every failed job (a mail never delivered, a bot run that hit a bug) would
+    stay in the jobs table for ever."""
+    await context.app.job_manager.delete_old_jobs(
+        nb_hours=ENDED_JOBS_KEPT_HOURS,
+        include_failed=True,
+        include_cancelled=True,
+        include_aborted=True,
+    )
 
 
 def worker_app() -> DjangoApp:

@@ -7,8 +7,10 @@ import sys
 from datetime import timedelta
 
 import pytest
+from asgiref.sync import async_to_sync
 from django.conf import settings
 from django.utils import timezone
+from procrastinate import JobContext
 
 from games import services
 from games.kosmopolis import engine
@@ -69,3 +71,35 @@ def test_a_match_has_at_most_one_bot_run_waiting(queued_tasks, people, bots):
     other = services.start_match(game="kosmopolis", players=[people[1], bots[2], bots[3]])
     assert runs.count() == 2
     assert sorted(runs.values_list("args__match_id", flat=True)) == [match.pk, other.pk]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_ended_jobs_are_removed_after_two_weeks_and_waiting_ones_never(queued_tasks):
+    from django.db import connection
+    from procrastinate.contrib.django import app
+
+    from config.worker import remove_ended_jobs
+
+    def job(status: str, ended_days_ago: int) -> int:
+        with connection.cursor() as cursor:
+            cursor.execute(
+                "INSERT INTO procrastinate_jobs (queue_name, task_name, args, status)"
+                " VALUES ('mail', 'notifications.tasks.send', '{}', %s) RETURNING id",
+                [status],
+            )
+            (job_id,) = cursor.fetchone()
+            cursor.execute("DELETE FROM procrastinate_events WHERE job_id = %s", [job_id])
+            cursor.execute(
+                "INSERT INTO procrastinate_events (job_id, type, at)"
+                " VALUES (%s, 'deferred', NOW() - make_interval(days => %s))",
+                [job_id, ended_days_ago],
+            )
+        return job_id
+
+    old_failure, recent_failure, old_waiting = job("failed", 15), job("failed", 13), job("todo", 30)
+    context = JobContext(app=app, job=None, start_timestamp=0.0, abort_reason=lambda: None)
+    async_to_sync(remove_ended_jobs.func)(context, timestamp=0)
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT id FROM procrastinate_jobs ORDER BY id")
+        left = [row[0] for row in cursor.fetchall()]
+    assert left == [recent_failure, old_waiting], f"old failure {old_failure} must be gone"
