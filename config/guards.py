@@ -3,6 +3,7 @@ trusted proxy, requests with NUL characters, websockets from other origins or to
 paths."""
 
 import asyncio
+import functools
 import weakref
 from collections.abc import Callable
 from typing import Any
@@ -24,6 +25,7 @@ from limits import parse_many
 from limits.aio.storage import Storage
 from limits.aio.strategies import MovingWindowRateLimiter
 from limits.storage import storage_from_string
+from limits.strategies import MovingWindowRateLimiter as SyncMovingWindowRateLimiter
 
 NUL = "\x00"
 
@@ -167,3 +169,19 @@ async def within_socket_limit(user: Any) -> bool:
     limiter = _limiter()
     rates = parse_many(settings.PLAY_RATE_LIMITS["socket_message"])
     return all([await limiter.hit(rate, "socket", str(user.pk)) for rate in rates])
+
+
+@functools.cache
+def _sync_limiter(uri: str) -> SyncMovingWindowRateLimiter:
+    options = {"implementation": "redispy"} if "redis" in uri else {}
+    return SyncMovingWindowRateLimiter(storage_from_string(uri.removeprefix("async+"), **options))
+
+
+def within_move_limit(user: Any) -> bool:
+    """`within_socket_limit` for a move posted over HTTP (a page without its socket, or a
+    script): it counts toward the same limit, on the same Redis keys, as the player's socket
+    messages."""
+    limiter = _sync_limiter(settings.RATE_LIMIT_STORAGE)
+    rates = parse_many(settings.PLAY_RATE_LIMITS["socket_message"])
+    hits = [limiter.hit(rate, "socket", str(user.pk)) for rate in rates]  # every rate counts
+    return all(hits)

@@ -13,7 +13,7 @@ from django.views.decorators.http import require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect, reswap
 
 from accounts.models import User
-from config.guards import limited
+from config.guards import limited, within_move_limit
 from games import charts, selectors, services, stats
 from games.forms import GameChoicesForm
 from games.models import Match, SeatOffer
@@ -64,17 +64,21 @@ def match_table(request: HttpRequest, match_id: int) -> HttpResponse:
 def submit_move(request: HttpRequest, match_id: int) -> HttpResponse:
     """A move from the table's forms; the answer is the table as the mover now sees it. A page
     that follows the match over its websocket gets nothing (204) or, for a refusal, the status
-    line with the reason: the socket alone brings new tables, so regions never disagree."""
+    line with the reason: the socket alone brings new tables, so regions never disagree. Moves
+    posted here count toward the same limit as the player's socket messages."""
     error = None
     accepted = None
-    try:
-        accepted = services.submit_move_form(
-            match_id=match_id, user=request.user, form=request.POST
-        )
-    except Match.DoesNotExist:
-        raise Http404 from None
-    except services.MoveRefused as refusal:
-        error = _(refusal.message)
+    if not within_move_limit(request.user):
+        error = _("Too many moves in a short time. Wait a moment and try again.")
+    else:
+        try:
+            accepted = services.submit_move_form(
+                match_id=match_id, user=request.user, form=request.POST
+            )
+        except Match.DoesNotExist:
+            raise Http404 from None
+        except services.MoveRefused as refusal:
+            error = _(refusal.message)
     if not request.htmx:
         if error:
             messages.error(request, error)

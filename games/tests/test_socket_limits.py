@@ -10,6 +10,7 @@ from asgiref.sync import async_to_sync
 from channels.testing import WebsocketCommunicator
 from django.contrib.auth.models import AnonymousUser
 from django.db import connections, transaction
+from django.urls import reverse
 
 from games import services
 from games.consumers import TableConsumer
@@ -110,4 +111,19 @@ def test_a_players_messages_are_limited(match, people, settings):
     assert "Too many" not in "".join(answers[:3])
     assert "Too many moves in a short time." in answers[3]
     assert answers[4] == "", "told once"
+    assert Match.objects.get(pk=match.pk).move_count == 0
+
+
+def test_moves_posted_over_http_count_toward_the_same_limit(match, people, settings, client):
+    settings.PLAY_RATE_LIMITS = {**settings.PLAY_RATE_LIMITS, "socket_message": "3/minute"}
+    client.force_login(people[0])
+    url = reverse("match_move", args=[match.pk])
+    illegal = {"type": "draft", "expected_seq": "0"}
+    headers = {"HX-Request": "true", "X-Table-Live": "1"}
+    answers = [client.post(url, illegal, headers=headers).content.decode() for _ in range(3)]
+    assert all("Too many" not in answer for answer in answers)
+    state = Match.objects.get(pk=match.pk).state
+    draft = engine.legal_moves(state, 0)[0]
+    answer = client.post(url, {**draft, "expected_seq": "0"}, headers=headers)
+    assert "Too many moves in a short time." in answer.content.decode()
     assert Match.objects.get(pk=match.pk).move_count == 0
