@@ -18,6 +18,7 @@ from django.http import HttpRequest, HttpResponse
 from django.http.request import split_domain_port, validate_host
 from django.shortcuts import render
 from django.utils.translation import gettext as _
+from django_htmx.http import reswap, retarget
 from django_ratelimit.core import is_ratelimited
 from django_ratelimit.decorators import ratelimit
 from django_ratelimit.exceptions import Ratelimited
@@ -60,14 +61,24 @@ def count(
 def too_many(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
     """django-ratelimit's answer to a player over a limit (RATELIMIT_VIEW)."""
     message = _("Too many requests in a short time. Wait a moment and try again.")
-    return render(request, "429.html", {"message": message}, status=429)
+    return _refusal(request, "429.html", message, status=429)
 
 
 def bad_request(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
     """The 400 page (handler400) with the reason a view gave (`BadRequest(reason)`)."""
     reason = exception.args[0] if exception is not None and exception.args else ""
     message = reason if isinstance(reason, str) and reason else _("The request was malformed.")
-    return render(request, "400.html", {"message": message}, status=400)
+    return _refusal(request, "400.html", message, status=400)
+
+
+def _refusal(request: HttpRequest, page: str, message: str, *, status: int) -> HttpResponse:
+    """The error page; for an htmx request only the message, put into the page's `#refusal`
+    (base.html), which htmx swaps for these statuses (its `responseHandling` there): a form
+    sent by htmx would otherwise show nothing at all."""
+    if request.headers.get("HX-Request") != "true":
+        return render(request, page, {"message": message}, status=status)
+    answer = render(request, "partials/refusal.html", {"message": message}, status=status)
+    return reswap(retarget(answer, "#refusal"), "innerHTML")
 
 
 class NulRefusingMiddleware:

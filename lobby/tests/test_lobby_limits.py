@@ -124,3 +124,21 @@ def test_with_redis_the_limits_count_where_every_process_reads_them(people, bots
         assert async_to_sync(within_socket_limit)(people[1]) is True
     finally:
         server.stop()
+
+
+def test_a_refusal_of_a_form_sent_by_htmx_shows_its_message_on_the_page(people, settings):
+    settings.PLAY_RATE_LIMITS = {**settings.PLAY_RATE_LIMITS, "new_table": "1/h"}
+    eva = _client(people[0])
+    assert eva.post(reverse("play_against_bots", args=["kosmopolis"])).status_code == 302
+    refused = eva.post(
+        reverse("play_against_bots", args=["kosmopolis"]), headers={"HX-Request": "true"}
+    )
+    assert refused.status_code == 429
+    assert refused.headers["HX-Retarget"] == "#refusal"
+    assert refused.headers["HX-Reswap"] == "innerHTML"
+    body = refused.content.decode()
+    assert TOO_MANY in body
+    assert "<html" not in body
+    page = eva.get(reverse("home")).content.decode()
+    assert 'id="refusal"' in page
+    assert '{"code": "(400|429)", "swap": true' in page
