@@ -13,6 +13,7 @@ from collections.abc import Callable
 from importlib import import_module
 from typing import Any
 
+from autobahn.exception import Disconnected
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
@@ -112,6 +113,17 @@ class SessionBoundSocket:
                 await self.channel_layer.group_discard(group, self.channel_name)  # type: ignore[attr-defined]
             except (RedisError, OSError):
                 logger.warning("A closed socket could not leave %s: Redis is away", group)
+
+    async def send(
+        self, text_data: str | None = None, bytes_data: bytes | None = None, close: bool = False
+    ) -> None:
+        """Send, unless the socket closed while the message was being made (daphne's protocol
+        raises then, and the push would end the consumer with a traceback): the browser
+        catches up with the whole table when it reconnects."""
+        try:
+            await super().send(text_data=text_data, bytes_data=bytes_data, close=close)  # type: ignore[misc]
+        except Disconnected:
+            logger.debug("A push met a socket that had just closed")
 
     async def session_ended(self, message: dict) -> None:
         """The session was logged out."""

@@ -153,3 +153,19 @@ def test_a_socket_of_a_live_session_still_moves(people, match):
 
     assert 'data-seq="1"' in async_to_sync(scenario)()
     assert Move.objects.filter(match=match).count() == 1
+
+
+def test_a_push_to_a_socket_that_just_closed_ends_quietly(people):
+    """Daphne's protocol raises when a push is sent during the closing handshake; the push is
+    dropped (the browser reloads the whole region when it reconnects) and the consumer lives on
+    to run its disconnect."""
+    from autobahn.exception import Disconnected
+
+    from notifications.consumers import BellConsumer
+
+    async def closing(message: dict) -> None:
+        raise Disconnected("Attempt to send on a closed protocol")
+
+    bell = BellConsumer()
+    bell.base_send = closing
+    async_to_sync(bell.send)(text_data="<div id='bell'></div>")
