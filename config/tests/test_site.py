@@ -86,6 +86,14 @@ def test_production_settings_pass_the_deploy_check():
     assert "no issues" in completed.stdout
 
 
+def test_every_model_change_has_its_migration():
+    """A model changed without a migration breaks `./dev run` (migrate warns and the database
+    lacks the change) while tests, which build the database from the models, still pass."""
+    from django.core.management import call_command
+
+    call_command("makemigrations", "--check", "--dry-run", verbosity=0)
+
+
 def _messages(catalog) -> dict:
     return {
         (entry.msgctxt, entry.msgid): (entry.msgstr, dict(entry.msgstr_plural))
