@@ -103,6 +103,17 @@ class GameInfo:
         }
 
     @property
+    def emblem(self) -> str:
+        """The game's emblem, a static SVG drawn for this site (no publisher art)."""
+        return f"games/emblems/{self.slug}.svg"
+
+    @property
+    def symbols(self) -> str:
+        """The SVG sprite of the symbols drawn on the game's cards, inlined once per page so
+        that a card (and every push) refers to a symbol with a short `<use href="#…">`."""
+        return f"{self.slug}/symbols.svg"
+
+    @property
     def stylesheet(self) -> str:
         return f"{self.slug}/{self.slug}.css"
 

@@ -13,6 +13,7 @@ from games.kosmopolis.components import (
     CARD_VALUE,
     COLORS,
     MODIFIER_VALUE,
+    PROFESSION_BY_COLOR,
     ROUNDS,
 )
 from games.kosmopolis.labels import (
@@ -113,6 +114,7 @@ def _board_columns(view: View, seat: int | None) -> list[dict[str, Any]]:
                 "letter": colour_letter(colour),
                 "colour_name": colour_name(colour),
                 "column_name": column_name(colour),
+                "profession": PROFESSION_BY_COLOR[colour],
                 "profession_name": profession_name(colour),
                 "ability": ability_text(colour),
                 "cards": [card_info(c) for c in cards],
@@ -152,6 +154,7 @@ def _player(
                 "letter": colour_letter(colour),
                 "colour_name": colour_name(colour),
                 "column_name": column_name(colour),
+                "profession": PROFESSION_BY_COLOR[colour],
                 "cards": [card_info(c) for c in cards],
                 "sum": total,
                 "over": excess.get(colour),

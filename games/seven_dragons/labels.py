@@ -26,9 +26,10 @@ Event = dict[str, Any]
 Cell = tuple[int, int]
 
 GOAL_OF = {colour: card for card, colour in GOAL_COLOR.items()}
-SYMBOLS = {"red": "▲", "yellow": "●", "green": "■", "blue": "◆", "black": "✚"}
-"""A shape per colour, printed on every coloured panel for colour-blind players."""
-WILD_SYMBOL = "✱"
+SYMBOLS = {"red": "flame", "yellow": "sun", "green": "leaf", "blue": "waves", "black": "moon"}
+"""A drawn symbol per colour (the sprite's `seven-<symbol>`), on every coloured panel for
+colour-blind players."""
+WILD_SYMBOL = "star"
 PAYLOAD_INTS = {"card", "x", "y", "rot", "slot", "seat"}
 
 ENGINE_MESSAGES = (

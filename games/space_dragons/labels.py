@@ -37,6 +37,11 @@ ENGINE_MESSAGES = (
 English (the page only offers cards that are there, so players meet them only on a stale form)."""
 
 MINUS = "\u2212"
+DRAWN_SYMBOLS = frozenset(
+    ("research", "morale", "crime", "shield", "damage", "repair", "targeting")
+)
+"""Symbols drawn on their chip (`kd-<key>` in templates/space_dragons/symbols.svg); +2 and −1
+are their own symbol."""
 
 
 # --- names of things -------------------------------------------------------------------------
@@ -111,6 +116,7 @@ def _chips(counts: dict[str, int], keys: Sequence[str]) -> list[dict[str, Any]]:
         {
             "key": key,
             "letter": symbol_letter(key),
+            "drawn": key in DRAWN_SYMBOLS,
             "name": symbol_name(key),
             "count": counts[key],
             "aria": _("%(count)s× %(name)s") % {"count": counts[key], "name": symbol_name(key)}

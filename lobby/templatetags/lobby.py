@@ -1,4 +1,5 @@
 from django import template
+from django.templatetags.static import static
 
 from games.forms import GameChoicesForm
 from games.registry import GAMES, GameInfo
@@ -11,6 +12,12 @@ def game_name(slug: str) -> str:
     """The game's name in the active language."""
     info = GAMES.get(slug)
     return str(info.name) if info else slug
+
+
+@register.filter
+def game_emblem(slug: str) -> str:
+    """The address of the game's emblem, drawn next to its name in the lobby's lists."""
+    return static(GAMES[slug].emblem)
 
 
 @register.filter

@@ -396,9 +396,11 @@ def test_result_reveals_goals_highlights_the_area_and_explains():
 def test_colours_carry_a_symbol_and_an_aria_label():
     with translation.override("cs"):
         card = labels.dragon_info(15, 180)
-    assert [q["symbol"] for q in card["quads"]] == ["◆", "◆", "▲", "▲"]
+    assert [q["symbol"] for q in card["quads"]] == ["waves", "waves", "flame", "flame"]
     html = render_to_string("seven_dragons/_card.html", {"card": card})
     assert 'data-card="15"' in html
+    assert html.count('<use href="#seven-waves"/>') == 2
+    assert html.count('<use href="#seven-flame"/>') == 2
     assert "modrá" in html
     assert "aria-label" in html
 
