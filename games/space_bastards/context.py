@@ -134,7 +134,31 @@ def table_context(view: View, legal: list[Move], seat: int | None, names: list[s
         "forms": _forms(view, by_type, me, names),
         "done": _done_label(view) if {"type": "done"} in legal else None,
         "result": _result(view, names, me),
+        "secret": _secret(view, me),
         "legend": [{"race": r, "letter": RACE_LETTER[r], "name": races_name(r)} for r in RACES],
+    }
+
+
+def _secret(view: View, me: int | None) -> dict[str, Any] | None:
+    """What only the viewer knows yet: its own pick, plan or answer (marked `data-card` so the
+    hidden-information tests can find it)."""
+    if me is None:
+        return None
+    col = view.get("colonise") or {}
+    pick = (
+        (col.get("picks") or [None] * view["seats"])[me]
+        if view["phase"] == "colonise_pick"
+        else None
+    )
+    plan = (view.get("my_plan") or {}).get("cards") or []
+    answer = view.get("my_answer") if view.get("respond") else None
+    if not (pick or plan or answer is not None):
+        return None
+    return {
+        "pick": {"race": pick, "name": races_name(pick)} if pick else None,
+        "plan": [{"card": c, "name": relationship_name(c)} for c in plan],
+        "answer": answer,
+        "seat": me,
     }
 
 
