@@ -74,8 +74,11 @@
     const input = event.target.closest('input[name="cells"]');
     const form = input && input.form;
     if (input && ghosted(form) && event.detail > 0) {
-      event.preventDefault();
-      place(form, input);
+      // After the browser's own toggle: the ghost's cells replace it, or it is undone when the
+      // ghost does not fit (a click with the pointer places a whole piece or nothing).
+      window.setTimeout(function () {
+        if (!place(form, input)) input.checked = !input.checked;
+      }, 0);
       return;
     }
     if (event.target.closest("[data-sb-rotate]")) {
