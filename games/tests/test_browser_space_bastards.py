@@ -25,15 +25,18 @@ def site(transactional_db):
 
 
 def _place_by_clicking(page, form) -> None:
-    """Click cells until the ghost of the piece fits and its cells are ticked; rotate with R
-    between tries, as a person would."""
+    """Click cells until the ghost of the piece fits and its cells are ticked, turning the
+    piece with R when it does not fit, as a person would."""
     cells = form.locator(".sb-cell:has(input[name=cells])")
     for index in range(cells.count()):
-        cells.nth(index).click()
-        if form.locator("input[name=cells]:checked").count():
-            break
-        page.keyboard.press("r")
-    form.locator("button.primary").click()
+        for _turn in range(4):
+            cells.nth(index).click()
+            page.wait_for_timeout(30)  # the script ticks the ghost's cells after the click
+            if form.locator("input[name=cells]:checked").count():
+                form.locator("button.primary").click()
+                return
+            page.keyboard.press("r")
+    raise AssertionError("no cell of the grid takes the piece")
 
 
 class Player:
@@ -44,7 +47,16 @@ class Player:
         self.used = {"map_step": 0, "map_board": 0, "map_place": 0, "ghost": 0}
 
     def __call__(self, page) -> None:
+        """A push from the bot's move may redraw the forms while we look: look again."""
         self.turns += 1
+        for _attempt in range(50):
+            if self._choose(page):
+                return
+            page.wait_for_timeout(100)
+        kinds = page.locator("#mine input[name=type]").evaluate_all("e => e.map(i => i.value)")
+        raise AssertionError(f"no choice this player makes among {kinds}")
+
+    def _choose(self, page) -> bool:
         mine = page.locator("#mine")
         simple = [
             "form:has(input[name=type][value=choose_planet]) button",
@@ -58,7 +70,7 @@ class Player:
         for selector in simple:
             if mine.locator(selector).count():
                 mine.locator(selector).first.click()
-                return
+                return True
         for kind in ("place", "love", "unload"):
             form = mine.locator(f"form:has(input[name=type][value={kind}])")
             if form.count():
@@ -67,31 +79,34 @@ class Player:
                 else:
                     self.used["ghost"] += 1
                     _place_by_clicking(page, form.first)
-                return
+                return True
         plan = mine.locator("form:has(input[name=type][value=plan])")
         if plan.count():
             plan.locator("label.sb-pick").nth(
                 self.turns % plan.locator("label.sb-pick").count()
             ).click()
             plan.locator("button.primary").click()
-            return
+            return True
         board = page.locator("#board")
         if mine.locator("form:has(input[name=type][value=ship_place])").count():
             self.used["map_place"] += 1
             board.locator(".sb-reach").first.click()
-            return
+            return True
         loadable = board.locator(".sb-loadable")
         if loadable.count() and self.turns % 2:
             self.used["map_board"] += 1
             loadable.first.click()
-            return
+            return True
         steps = mine.locator("form:has(input[name=type][value=ship_step]) button")
         done = mine.locator("form:has(input[name=type][value=done]) button")
         if steps.count() and (self.turns % 3 == 0 or not done.count()):
             self.used["map_step"] += 1
             board.locator(".sb-reach").first.click()
-            return
-        done.first.click()
+            return True
+        if done.count():
+            done.first.click()
+            return True
+        return False
 
 
 def test_a_person_plays_space_bastards_against_a_bot_to_the_end(site, people, bots):
