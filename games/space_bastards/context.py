@@ -135,8 +135,32 @@ def table_context(view: View, legal: list[Move], seat: int | None, names: list[s
         "done": _done_label(view) if {"type": "done"} in legal else None,
         "result": _result(view, names, me),
         "secret": _secret(view, me),
+        "resolution": _resolution(view, names),
         "legend": [{"race": r, "letter": RACE_LETTER[r], "name": races_name(r)} for r in RACES],
     }
+
+
+def _resolution(view: View, names: list[str]) -> list[dict[str, Any]]:
+    """This round's revealed cards still to resolve, the one resolving now first."""
+    items = []
+    phase = view["phase"]
+    act = view.get("act")
+    movement = view.get("movement") or {}
+    if act and phase in ("action", "respond"):
+        items.append((act["card"], act["seat"], True))
+    elif phase == "migration":
+        items.append(("migration", movement.get("seat"), True))
+    elif phase == "change":
+        items.append(("change", None, True))
+    items += [(card, seat, False) for card, seat in view.get("queue") or []]
+    return [
+        {
+            "action": relationship_name(card),
+            "name": player_name(names, seat) if seat is not None else _("everyone"),
+            "now": now,
+        }
+        for card, seat, now in items
+    ]
 
 
 def _secret(view: View, me: int | None) -> dict[str, Any] | None:

@@ -122,3 +122,19 @@ def test_a_forged_or_stale_form_is_refused_and_changes_nothing(client, people, m
     )
     assert 'role="alert"' in stale.content.decode()
     assert Move.objects.filter(match=match).count() == count
+
+
+def test_the_match_form_offers_the_priority_order_and_flight_steps(people):
+    from games.forms import GameChoicesForm
+    from games.registry import GAMES
+
+    info = GAMES["space_bastards"]
+    form = GameChoicesForm(
+        {"seats": "2", "option_priority": "3", "option_flight_steps": "1"}, game=info
+    )
+    assert form.is_valid(), form.errors
+    options = info.clean_options(form.game_options())
+    assert options == {"priority": "chaos", "flight_steps": [0, 4, 8]}
+    match = services.start_match(game="space_bastards", players=people[:2], options=options)
+    assert match.state["options"]["priority"][0] == "change"
+    assert match.state["track"][0] == ["flight", 1]
