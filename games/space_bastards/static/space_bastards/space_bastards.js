@@ -115,7 +115,8 @@
   });
 
   document.addEventListener("keydown", function (event) {
-    if (event.target.matches && event.target.matches("input[type=text], textarea, select")) return;
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    if (event.target.closest && event.target.closest("input:not([type=checkbox]):not([type=radio]), textarea, select")) return;
     if (event.key === "r" || event.key === "R") {
       turn += 1;
       const cell = current();
