@@ -41,12 +41,26 @@ def _place_by_clicking(page, form) -> None:
     raise AssertionError("no cell of the grid takes the piece")
 
 
+def _place_by_keyboard(page, form) -> bool:
+    """Tab to a cell, Enter puts the piece there (R turns it first when it does not fit),
+    Enter on the focused submit button sends it: no pointer at all."""
+    form.locator("input[name=cells]").first.focus()
+    for _turn in range(4):
+        page.keyboard.press("Enter")
+        if form.locator("input[name=cells]:checked").count():
+            form.locator("button.primary").focus()
+            page.keyboard.press("Enter")
+            return True
+        page.keyboard.press("r")
+    return False
+
+
 class Player:
     """Takes a legal choice the table offers, the way a person clicking through would."""
 
     def __init__(self) -> None:
         self.turns = 0
-        self.used = {"map_step": 0, "map_board": 0, "map_place": 0, "ghost": 0}
+        self.used = {"map_step": 0, "map_board": 0, "map_place": 0, "ghost": 0, "keyboard": 0}
 
     def __call__(self, page) -> None:
         """A push from the bot's move may redraw the forms while we look: look again."""
@@ -78,6 +92,8 @@ class Player:
             if form.count():
                 if form.first.locator("input[name=cells]:checked").count():
                     form.first.locator("button.primary").click()
+                elif not self.used["keyboard"] and _place_by_keyboard(page, form.first):
+                    self.used["keyboard"] += 1
                 else:
                     self.used["ghost"] += 1
                     _place_by_clicking(page, form.first)
@@ -144,5 +160,6 @@ def test_a_person_plays_space_bastards_against_a_bot_to_the_end(site, people, bo
     match.refresh_from_db()
     assert match.status == Match.Status.FINISHED
     assert player.used["ghost"] > 0
+    assert player.used["keyboard"] == 1
     assert player.used["map_place"] > 0
     assert player.used["map_step"] > 0
