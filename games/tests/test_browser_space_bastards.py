@@ -8,7 +8,7 @@ import time
 import pytest
 
 from games import services
-from games.models import Match
+from games.models import Match, Move
 from games.tests.browser import (
     CHROMIUM,
     CHROMIUM_ARGS,
@@ -60,6 +60,7 @@ class Player:
 
     def __init__(self) -> None:
         self.turns = 0
+        self.placed_on: list[str] = []
         self.used = {"map_step": 0, "map_board": 0, "map_place": 0, "ghost": 0, "keyboard": 0}
 
     def __call__(self, page) -> None:
@@ -108,7 +109,9 @@ class Player:
         board = page.locator("#board")
         if mine.locator("form:has(input[name=type][value=ship_place])").count():
             self.used["map_place"] += 1
-            board.locator(".sb-reach").first.click()
+            space = board.locator(".sb-reach").last
+            self.placed_on.append(space.get_attribute("data-space"))
+            space.click()
             return True
         loadable = board.locator(".sb-loadable")
         if loadable.count() and self.turns % 2:
@@ -162,4 +165,6 @@ def test_a_person_plays_space_bastards_against_a_bot_to_the_end(site, people, bo
     assert player.used["ghost"] > 0
     assert player.used["keyboard"] == 1
     assert player.used["map_place"] > 0
+    placed = Move.objects.filter(match=match, seat=0, payload__type="ship_place")
+    assert [move.payload["space"] for move in placed.order_by("seq")] == player.placed_on
     assert player.used["map_step"] > 0
