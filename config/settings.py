@@ -59,6 +59,7 @@ INSTALLED_APPS = [
     "games.kosmopolis",
     "games.seven_dragons",
     "games.space_dragons",
+    "games.space_bastards",
     "lobby",
     "notifications",
 ]

@@ -234,6 +234,30 @@ GAMES: dict[str, GameInfo] = {
             5,
             60,
             _("Colonise planets and outwit the other captains."),
+            playable=True,
+            has_script=True,
+            options=(
+                GameOption(
+                    "priority",
+                    _("Order of the relationships"),
+                    "standard",
+                    (
+                        ("standard", _("standard")),
+                        ("mutants", _("mutants: mutation first")),
+                        ("migrants", _("migrants: migration first")),
+                        ("chaos", _("chaos: change of relationship first")),
+                    ),
+                ),
+                GameOption(
+                    "flight_steps",
+                    _("Flight-only steps"),
+                    [],
+                    (
+                        ([], _("none")),
+                        ([0, 4, 8], _("before rounds 1, 5 and 9")),
+                    ),
+                ),
+            ),
             rules=(
                 _(
                     "Each player commands one colour of aliens of five races, living on small "

@@ -129,3 +129,20 @@ MIGRATION_STEPS: Final[int] = _ALLOWANCE["migration_max_steps"]
 MIGRATION_FREE_STEPS: Final[int] = _ALLOWANCE["migration_free_steps"]
 
 PLAYER_COLOURS: Final[tuple[str, ...]] = tuple(_DATA["player_colours"])
+
+# --- drawing hints (the table's SVG; the rules never read them) ------------------------------
+
+CELL_PX: Final[int] = _DATA["canvas"]["cell_px"]
+CANVAS: Final[tuple[int, int]] = (_DATA["canvas"]["width"], _DATA["canvas"]["height"])
+PLANET_CENTRE: Final[dict[str, tuple[int, int]]] = {
+    planet["id"]: (planet["centre"][0], planet["centre"][1]) for planet in _DATA["planets"]
+}
+PLANET_HEX: Final[dict[str, str]] = {planet["id"]: planet["hex"] for planet in _DATA["planets"]}
+PLANET_ROWS: Final[dict[str, tuple[str, ...]]] = {
+    planet["id"]: tuple(planet["rows"]) for planet in _DATA["planets"]
+}
+SPACE_XY: Final[dict[str, tuple[int, int]]] = {
+    space["id"]: (space["x"], space["y"]) for space in _DATA["spaces"]
+}
+SPACE_KIND: Final[dict[str, str]] = {space["id"]: space["kind"] for space in _DATA["spaces"]}
+EDGES: Final[tuple[tuple[str, str], ...]] = tuple((a, b) for a, b in _DATA["edges"])

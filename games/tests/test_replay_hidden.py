@@ -72,15 +72,38 @@ def _space_dragons(state: dict, viewer: int | None) -> tuple[set[int], set[int]]
     return hidden, own
 
 
-SECRETS: dict[str, Callable[[dict, int | None], tuple[set[int], set[int]]]] = {
+def _space_bastards(state: dict, viewer: int | None) -> tuple[set[str], set[str]]:
+    """Colonisation picks, planned cards and answers to an offer stay their seat's own until
+    everyone's are in (the table marks them `pick-`, `plan-` and `answer-<seat>-<value>`)."""
+    hidden: set[str] = set()
+    own: set[str] = set()
+    col = state["colonise"] or {}
+    respond = state["respond"]
+    for seat in range(state["seats"]):
+        private = set()
+        if state["phase"] == "colonise_pick" and col["picks"][seat]:
+            private.add(f"pick-{seat}-{col['picks'][seat]}")
+        if state["phase"] == "plan" and state["plans"][seat]:
+            private |= {f"plan-{seat}-{card}" for card in state["plans"][seat]["cards"]}
+        if respond and respond["answers"][seat] is not None:
+            private.add(f"answer-{seat}-{'yes' if respond['answers'][seat] else 'no'}")
+        if seat == viewer:
+            own = private
+        else:
+            hidden |= private
+    return hidden, own
+
+
+SECRETS: dict[str, Callable[[dict, int | None], tuple[set, set]]] = {
     "kosmopolis": _kosmopolis,
     "seven_dragons": _seven_dragons,
     "space_dragons": _space_dragons,
+    "space_bastards": _space_bastards,
 }
 
 
-def _cards_shown(html: str) -> set[int]:
-    return {int(card) for card in re.findall(r'data-card="(\d+)"', html)}
+def _cards_shown(html: str) -> set[str]:
+    return set(re.findall(r'data-card="([^"]+)"', html))
 
 
 def _replay(client, match: Match, step: int) -> str:
@@ -132,7 +155,7 @@ def viewers(db) -> list[User]:
     ]
 
 
-@pytest.mark.parametrize("game", ["kosmopolis", "seven_dragons", "space_dragons"])
+@pytest.mark.parametrize("game", ["kosmopolis", "seven_dragons", "space_dragons", "space_bastards"])
 @pytest.mark.parametrize("viewer", ["seat 0", "seat 1", "seat 2", "other user", "logged out"])
 def test_the_replay_of_a_finished_match_shows_each_viewer_only_what_the_rules_allow(
     client, viewers, game, viewer
@@ -149,7 +172,7 @@ def test_the_replay_of_a_finished_match_shows_each_viewer_only_what_the_rules_al
     secrets = SECRETS[game]
     for step, state, events in _steps(match):
         html = _replay(client, match, step)
-        hidden, own = secrets(state, seat)
+        hidden, own = ({str(card) for card in cards} for cards in secrets(state, seat))
         shown = _cards_shown(html)
         assert not shown & hidden, (step, sorted(shown & hidden))
         assert own <= shown, (step, sorted(own - shown))

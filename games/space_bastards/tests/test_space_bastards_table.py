@@ -1,0 +1,505 @@
+"""The Space Bastards table: move forms, log lines, status line and the rendered fragments."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.http import QueryDict
+from django.template.loader import render_to_string
+from django.utils import translation
+
+from games.rules import IllegalMove
+from games.space_bastards import bot, engine, labels, log, stats, table
+from games.space_bastards.components import ORIENTATIONS, PLANET_CELLS
+from games.tests.forms import CSRF_TOKEN, EXPECTED_SEQ, MOVE_URL, forms_of
+
+NAMES = ["Eva", "Jan", "Bob", "Ola", "Ida"]
+LANGUAGES = ["en", "cs"]
+APP = Path(table.__file__).resolve().parent
+SILENT = {"placing", "movement_done", "change_done", "answers_revealed", "action_done"}
+"""Events the log leaves out: the next line says the same (whose turn, what came of it)."""
+
+
+def post(**fields: Any) -> QueryDict:
+    data = QueryDict(mutable=True)
+    for key, value in fields.items():
+        if isinstance(value, list):
+            data.setlist(key, [str(v) for v in value])
+        else:
+            data[key] = str(value)
+    return data
+
+
+def cells(*pairs: tuple[int, int]) -> list[str]:
+    return [f"{r},{c}" for r, c in pairs]
+
+
+@cache
+def _game(seats: int, seed: int) -> list[tuple[str, int, dict, list[dict]]]:
+    """Every move of a bot game: (state before as JSON, seat, move, events)."""
+    state = engine.setup(seats, {}, seed)
+    rng = random.Random(seed)
+    steps = []
+    while not engine.is_over(state):
+        seat = min(engine.to_act(state))
+        move = bot.choose_move(state, seat, rng)
+        before = json.dumps(state)
+        events = engine.apply_in_place(state, seat, move)
+        steps.append((before, seat, move, events))
+    steps.append((json.dumps(state), -1, {}, []))
+    return steps
+
+
+def sample_states(seats: int, seed: int, stride: int) -> list[dict]:
+    return [json.loads(before) for before, *_rest in _game(seats, seed)[::stride]] + [
+        json.loads(_game(seats, seed)[-1][0])
+    ]
+
+
+# --- move_from_post --------------------------------------------------------------------------
+
+
+def test_simple_forms_become_their_moves():
+    assert table.move_from_post(post(type="choose_planet", planet="P3")) == {
+        "type": "choose_planet",
+        "planet": "P3",
+    }
+    assert table.move_from_post(post(type="pick", race="spud")) == {"type": "pick", "race": "spud"}
+    assert table.move_from_post(post(type="shoot", target="P6|2")) == {
+        "type": "shoot",
+        "planet": "P6",
+        "target": 2,
+    }
+    assert table.move_from_post(post(type="eat", target="P6|N")) == {
+        "type": "eat",
+        "planet": "P6",
+        "target": "N",
+    }
+    assert table.move_from_post(post(type="trade", decline=[1, "N"])) == {
+        "type": "trade",
+        "decline": [1, "N"],
+    }
+    assert table.move_from_post(post(type="diplomacy")) == {"type": "diplomacy", "decline": []}
+    assert table.move_from_post(post(type="respond", accept="no")) == {
+        "type": "respond",
+        "accept": False,
+    }
+    assert table.move_from_post(post(type="exchange", choice="love|1|toad")) == {
+        "type": "exchange",
+        "relationship": "love",
+        "side": 1,
+        "race": "toad",
+    }
+    assert table.move_from_post(post(type="ship_step", to="t1")) == {
+        "type": "ship_step",
+        "to": "t1",
+    }
+    assert table.move_from_post(post(type="done", expected_seq=4)) == {"type": "done"}
+
+
+def test_a_placement_form_sends_the_ticked_cells():
+    data = post(type="place", pieces=["0:slug:0"], cells=cells((1, 2), (1, 3)))
+    assert table.move_from_post(data) == {"type": "place", "cells": [[1, 2], [1, 3]]}
+    data = post(type="love", planet="P4", race="toad", cells=cells((0, 2)))
+    assert table.move_from_post(data) == {
+        "type": "love",
+        "planet": "P4",
+        "race": "toad",
+        "cells": [[0, 2]],
+    }
+
+
+def test_a_rearrangement_splits_the_ticked_cells_into_each_pieces_shape():
+    """Own spud first, then a neutral toad and a slug: 7 cells become three placements (any
+    partition will do: the engine then judges it on the planet)."""
+    ticked = cells((0, 0), (0, 1), (1, 0), (1, 1), (2, 0), (2, 1), (2, 2))
+    data = post(type="place", pieces=["1:spud:0", "N:toad:0", "0:slug:0"], cells=ticked)
+    move = table.move_from_post(data)
+    shapes = {"1:spud:0": move["cells"], **move["rearrange"]}
+    for token, placed in shapes.items():
+        top, left = min(r for r, _c in placed), min(c for _r, c in placed)
+        shape = tuple(sorted((r - top, c - left) for r, c in placed))
+        assert shape in {tuple(sorted(o)) for o in ORIENTATIONS[labels.race_of(token)]}
+    placed = [tuple(c) for cs in shapes.values() for c in cs]
+    assert sorted(placed) == sorted((r, c) for r, c in (map(int, v.split(",")) for v in ticked))
+
+
+def test_a_mutation_of_two_creatures_gets_two_placements_of_the_new_race():
+    ticked = cells((1, 0), (1, 1), (2, 0), (2, 1), (1, 4), (1, 5), (2, 4), (2, 5))
+    data = post(
+        type="mutate",
+        planet="P3",
+        combo="0|toad|spud",
+        tokens=["0:toad:0", "0:toad:1"],
+        cells=ticked,
+    )
+    assert table.move_from_post(data) == {
+        "type": "mutate",
+        "planet": "P3",
+        "owner": 0,
+        "from": "toad",
+        "to": "spud",
+        "tokens": ["0:toad:0", "0:toad:1"],
+        "cells": [[[1, 0], [1, 1], [2, 0], [2, 1]], [[1, 4], [1, 5], [2, 4], [2, 5]]],
+    }
+
+
+def test_the_plan_form_carries_the_standing_answers():
+    data = post(type="plan", cards=["love", "trade"], pref_trade="refuse", pref_trade_2="accept")
+    data["pref_diplomacy"] = "accept"
+    assert table.move_from_post(data) == {
+        "type": "plan",
+        "cards": ["love", "trade"],
+        "prefs": {
+            "trade": {"default": "refuse", "seats": {"2": "accept"}},
+            "diplomacy": {"default": "accept", "seats": {}},
+        },
+    }
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [
+        {},
+        {"type": "nonsense"},
+        {"type": "plan"},
+        {"type": "place", "pieces": ["0:toad:0"]},
+        {"type": "place", "pieces": ["0:toad:0"], "cells": ["a,b"]},
+        {"type": "place", "pieces": ["0:spud:0", "1:toad:0"], "cells": ["0,0", "0,1", "0,2"]},
+        {"type": "shoot"},
+        {"type": "exchange", "choice": "love|x|toad"},
+        {"type": "mutate", "combo": "0|toad|spud", "planet": "P3", "cells": ["0,0"]},
+        {"type": "trade", "decline": ["x"]},
+        {"type": "unload", "token": "0:toad:0"},
+    ],
+)
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_unreadable_forms_are_refused_with_a_message(fields, language):
+    with translation.override(language), pytest.raises(IllegalMove) as refusal:
+        table.move_from_post(post(**fields))
+    assert refusal.value.message.strip()
+
+
+def test_every_legal_move_of_a_game_survives_the_form_round_trip():
+    """A move written into the form's fields, as its form would post it, reads back as itself
+    (cells in any order)."""
+    checked = set()
+    for before, seat, _move, _events in _game(3, 4)[:-1:5]:
+        state = json.loads(before)
+        for move in engine.legal_moves(state, seat)[:40]:
+            data = _as_form(move, state)
+            assert _canonical(table.move_from_post(data), state) == _canonical(move, state)
+            checked.add(move["type"])
+    assert {"place", "plan", "ship_step", "done"} <= checked
+
+
+def _as_form(move: dict, state: dict) -> QueryDict:
+    kind = move["type"]
+    fields: dict[str, Any] = {"type": kind}
+    if kind == "place":
+        col = state["colonise"]
+        pieces = [col["token"], *move.get("rearrange", {})]
+        every = [move["cells"], *move.get("rearrange", {}).values()]
+        fields.update(pieces=pieces, cells=[f"{r},{c}" for cs in every for r, c in cs])
+    elif kind in ("love", "unload"):
+        fields.update({k: v for k, v in move.items() if k != "cells"})
+        fields["cells"] = [f"{r},{c}" for r, c in move["cells"]]
+    elif kind in ("shoot", "eat"):
+        fields["target"] = f"{move['planet']}|{move['target']}"
+    elif kind in ("trade", "diplomacy"):
+        fields["decline"] = move["decline"]
+    elif kind == "respond":
+        fields["accept"] = "yes" if move["accept"] else "no"
+    elif kind == "mutate":
+        fields.update(
+            planet=move["planet"],
+            combo=f"{move['owner']}|{move['from']}|{move['to']}",
+            tokens=move["tokens"],
+            cells=[f"{r},{c}" for cs in move["cells"] for r, c in cs],
+        )
+    elif kind == "arrange_corpses":
+        fields.update(
+            planet=move["planet"],
+            pieces=list(move["layout"]),
+            cells=[f"{r},{c}" for cs in move["layout"].values() for r, c in cs],
+        )
+    elif kind == "exchange":
+        fields["choice"] = f"{move['relationship']}|{move['side']}|{move['race']}"
+    elif kind == "plan":
+        fields["cards"] = move["cards"]
+    else:
+        fields.update({k: v for k, v in move.items() if k != "type"})
+    return post(**fields)
+
+
+def _canonical(move: dict, state: dict) -> str:
+    """A move with its cells sorted; several pieces of one race compare as a set of shapes."""
+    move = json.loads(json.dumps(move))
+    if "cells" in move and move["type"] != "mutate":
+        move["cells"] = sorted(move["cells"])
+    if move["type"] == "mutate":
+        move["cells"] = sorted(sorted(c) for c in move["cells"])
+    for key in ("rearrange", "layout"):
+        if key in move:
+            by_race: dict[str, list] = {}
+            for token, cs in move[key].items():
+                by_race.setdefault(labels.race_of(token), []).append(sorted(cs))
+            move[key] = {race: sorted(shapes) for race, shapes in by_race.items()}
+    return json.dumps(move, sort_keys=True)
+
+
+# --- engine refusals ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("message", labels.ENGINE_MESSAGES)
+def test_every_engine_refusal_has_a_czech_text(message):
+    with translation.override("cs"):
+        assert translation.gettext(message) != message
+
+
+def test_the_engine_refusals_listed_are_all_the_engine_has():
+    source = (APP / "engine.py").read_text(encoding="utf-8")
+    raised = set(re.findall(r'IllegalMove\(\s*(?:\n\s*)?(["\'])(.+?)\1', source))
+    assert {text for _quote, text in raised} == set(labels.ENGINE_MESSAGES)
+
+
+# --- describe ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_event_type_gets_a_log_line(language):
+    seen = set()
+    with translation.override(language):
+        for seats, seed in [(2, 1), (3, 2), (5, 3)]:
+            names = NAMES[:seats]
+            for _before, seat, _move, events in _game(seats, seed):
+                for event in events:
+                    if event["type"] in SILENT:
+                        continue
+                    reader = event.get("visible_to", [seat])[0]
+                    text = log.describe(event, names, reader)
+                    assert text, event
+                    assert text.strip(), event
+                    assert "%(" not in text
+                    seen.add(event["type"])
+    assert {"placed", "plans_revealed", "dominance", "ship_moved", "points_bought"} <= seen
+
+
+def test_private_events_are_described_only_for_their_owner():
+    for _before, _seat, _move, events in _game(3, 2):
+        for event in events:
+            if "visible_to" not in event:
+                continue
+            owner = event["visible_to"][0]
+            assert log.describe(event, NAMES[:3], owner)
+            assert log.describe(event, NAMES[:3], None) is None
+            assert all(
+                log.describe(event, NAMES[:3], other) is None
+                for other in range(3)
+                if other != owner
+            )
+
+
+def test_log_lines_in_czech_and_english_differ():
+    event = {"type": "born", "seat": 1, "planet": "P6", "token": "1:toad:3", "cells": [[1, 2]]}
+    with translation.override("en"):
+        english = log.describe(event, NAMES, None)
+    with translation.override("cs"):
+        czech = log.describe(event, NAMES, None)
+    assert english == "A Toadling of Jan was born on Azurit (2-3)."
+    assert czech != english
+    assert "Azurit" in czech
+
+
+# --- the fragments ------------------------------------------------------------------------
+
+
+def render(state: dict, seat: int | None, names: list[str]) -> dict[str, str]:
+    view = engine.view(state, seat)
+    legal = engine.legal_moves(state, seat) if seat is not None else []
+    context = {
+        "view": view,
+        "g": table.table_context(view, legal, seat, names),
+        "seat": seat,
+        "names": names,
+        "match": None,
+        "move_url": MOVE_URL,
+        "expected_seq": int(EXPECTED_SEQ),
+        "csrf_token": CSRF_TOKEN,
+        "is_my_turn": bool(legal),
+        "result": engine.result(state),
+    }
+    html = {
+        region: render_to_string(f"space_bastards/{region}.html", context)
+        for region in ("board", "mine", "result")
+    }
+    html["panel"] = "".join(
+        render_to_string("space_bastards/panel.html", {**context, "p": p})
+        for p in range(state["seats"])
+    )
+    return html
+
+
+def secrets(state: dict, viewer: int | None) -> tuple[set[str], set[str]]:
+    """(markers the viewer must not see, the viewer's own secret markers): colonisation picks,
+    planned cards and answers to an offer, each until all are in."""
+    hidden: set[str] = set()
+    own: set[str] = set()
+    col = state.get("colonise") or {}
+    for seat in range(state["seats"]):
+        mine = set()
+        if state["phase"] == "colonise_pick" and col["picks"][seat]:
+            mine.add(f"pick-{seat}-{col['picks'][seat]}")
+        if state["phase"] == "plan" and state["plans"][seat]:
+            mine |= {f"plan-{seat}-{card}" for card in state["plans"][seat]["cards"]}
+        respond = state.get("respond")
+        if respond and respond["answers"][seat] is not None:
+            mine.add(f"answer-{seat}-{'yes' if respond['answers'][seat] else 'no'}")
+        if seat == viewer:
+            own = mine
+        else:
+            hidden |= mine
+    return hidden, own
+
+
+def shown(html: str) -> set[str]:
+    return set(re.findall(r'data-card="([^"]+)"', html))
+
+
+@pytest.mark.parametrize("seats", [2, 3, 5])
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_fragments_show_no_hidden_choice_and_offer_a_form_for_every_legal_move(seats, language):
+    names = NAMES[:seats]
+    kinds = set()
+    secrets_seen = 0
+    with translation.override(language):
+        for state in sample_states(seats, seats, stride=2):
+            for seat in [None, *range(seats)]:
+                html = render(state, seat, names)
+                whole = "".join(html.values())
+                hidden, own = secrets(state, seat)
+                assert not shown(whole) & hidden
+                assert own <= shown(whole)
+                secrets_seen += len(own)
+                assert 'style="' not in whole
+                assert "<script" not in whole
+                legal = engine.legal_moves(state, seat) if seat is not None else []
+                forms = forms_of(html["mine"])
+                assert {f["hidden"]["type"] for f in forms} == {m["type"] for m in legal}
+                for form in forms:
+                    assert form["attrs"]["action"] == form["attrs"]["hx-post"] == MOVE_URL
+                    assert form["hidden"]["expected_seq"] == EXPECTED_SEQ
+                    assert form["hidden"]["csrfmiddlewaretoken"] == CSRF_TOKEN
+                kinds |= {m["type"] for m in legal}
+    assert secrets_seen
+    assert {"choose_planet", "pick", "place", "plan", "ship_step", "done"} <= kinds
+
+
+def _state_with_planned(seats: int = 3) -> dict:
+    for before, _seat, move, _events in _game(seats, 6):
+        state = json.loads(before)
+        if state["phase"] == "plan" and any(state["plans"]):
+            return state
+        del move
+    raise AssertionError("no half-planned state")
+
+
+def test_a_planned_card_is_shown_to_its_planner_only():
+    state = _state_with_planned()
+    planner = next(s for s, plan in enumerate(state["plans"]) if plan)
+    cards = state["plans"][planner]["cards"]
+    for seat in [None, *range(3)]:
+        whole = "".join(render(state, seat, NAMES[:3]).values())
+        markers = {f"plan-{planner}-{c}" for c in cards}
+        assert (markers <= shown(whole)) == (seat == planner)
+
+
+def test_the_relationship_column_is_hidden_until_the_deal():
+    state = engine.setup(3, {}, 11)
+    whole = "".join(render(state, 0, NAMES[:3]).values())
+    assert not {c for c in shown(whole) if "-" in c and c.split("-")[0] in labels.RACE_LETTER}
+    assert state["race_deck"][0] not in whole
+
+
+def test_placement_grids_offer_only_free_cells_of_the_planet():
+    state = json.loads(next(b for b, _s, m, _e in _game(3, 4) if m.get("type") == "place"))
+    seat = min(engine.to_act(state))
+    html = render(state, seat, NAMES[:3])["mine"]
+    form = next(f for f in forms_of(html) if f["hidden"]["type"] == "place")
+    planet = state["colonise"]["planet"]
+    taken = {tuple(c) for where in state["board"][planet].values() for c in where["cells"]}
+    offered = {tuple(map(int, v.split(","))) for v in form["boxes"]["cells"]}
+    assert offered == PLANET_CELLS[planet] - taken
+
+
+def test_reachable_spaces_are_highlighted_on_the_map_and_offered_as_buttons():
+    state = json.loads(next(b for b, _s, m, _e in _game(3, 4) if m.get("type") == "ship_step"))
+    seat = min(engine.to_act(state))
+    html = render(state, seat, NAMES[:3])
+    targets = {m["to"] for m in engine.legal_moves(state, seat) if m["type"] == "ship_step"}
+    highlighted = set(
+        re.findall(r'class="sb-sp [^"]*sb-reach[^"]*" data-space="(\w+)"', html["board"])
+    )
+    assert highlighted == targets
+    form = next(f for f in forms_of(html["mine"]) if f["hidden"]["type"] == "ship_step")
+    assert {value for _name, value in form["buttons"]} == targets
+
+
+def test_corpses_are_drawn_dead_and_every_player_colour_has_a_mark():
+    state = json.loads(_game(3, 2)[-1][0])
+    corpse = next(
+        (t for tokens in state["board"].values() for t, w in tokens.items() if w["dead"]), None
+    )
+    board = render(state, None, NAMES[:3])["board"]
+    if corpse:
+        assert re.search(rf'class="sb-t sb-\w+ sb-dead" data-token="{re.escape(corpse)}"', board)
+    for token in (t for tokens in state["board"].values() for t in tokens):
+        assert f'data-token="{token}"' in board
+
+
+def test_result_sheet_shows_points_by_source_and_the_tie_breaks():
+    state = json.loads(_game(3, 2)[-1][0])
+    result = engine.result(state)
+    with translation.override("en"):
+        html = render(state, 0, NAMES[:3])["result"]
+    for heading in ("Planets after round 4", "Diplomacy", "Bought with money", "Money left"):
+        assert heading in html
+    for p, row in enumerate(result["breakdown"]):
+        assert NAMES[p] in html
+        assert f"<strong>{row['total']}</strong>" in html
+
+
+def test_status_text_names_who_must_act_in_both_languages():
+    for before, _seat, _move, _events in _game(3, 4)[::9]:
+        state = json.loads(before)
+        acting = engine.to_act(state)
+        for viewer in [None, 0, 1, 2]:
+            for language in LANGUAGES:
+                with translation.override(language):
+                    text = table.status_text(engine.view(state, viewer), viewer, NAMES[:3])
+                assert text
+                assert "%(" not in text
+                others = [NAMES[p] for p in acting if p != viewer]
+                if others and viewer not in acting:
+                    assert any(name in text for name in others)
+
+
+# --- statistics --------------------------------------------------------------------------------
+
+
+def test_match_facts_add_up_the_points_by_source():
+    state = json.loads(_game(3, 2)[-1][0])
+    result = engine.result(state)
+    facts = stats.match_facts(state, result)
+    assert facts["seat_results"] == 3
+    total = sum(facts[f"points_{s}"] for s in stats.SOURCES)
+    assert total == sum(result["scores"])
+    lines = stats.fact_lines(facts, 1)
+    assert len(lines) == len(stats.SOURCES) + 1
+    assert all(label and value for label, value in lines)
