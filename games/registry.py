@@ -3,6 +3,7 @@
 import importlib
 from dataclasses import dataclass
 from functools import cached_property
+from pathlib import Path
 from types import ModuleType
 
 from django.utils.functional import Promise
@@ -107,11 +108,14 @@ class GameInfo:
         """The game's emblem, a static SVG drawn for this site (no publisher art)."""
         return f"games/emblems/{self.slug}.svg"
 
-    @property
-    def symbols(self) -> str:
+    @cached_property
+    def symbols(self) -> str | None:
         """The SVG sprite of the symbols drawn on the game's cards, inlined once per page so
-        that a card (and every push) refers to a symbol with a short `<use href="#…">`."""
-        return f"{self.slug}/symbols.svg"
+        that a card (and every push) refers to a symbol with a short `<use href="#…">`; None
+        for a game whose pieces are drawn without one."""
+        sprite = f"{self.slug}/symbols.svg"
+        found = Path(__file__).parent / self.slug / "templates" / sprite
+        return sprite if found.exists() else None
 
     @property
     def stylesheet(self) -> str:
