@@ -33,6 +33,7 @@ class ProfileForm(forms.ModelForm):
             "quiet_hours_start",
             "quiet_hours_end",
             "email_digest",
+            "bot_pace_ms",
         ]
         widgets = {
             "quiet_hours_start": forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
@@ -41,6 +42,10 @@ class ProfileForm(forms.ModelForm):
         help_texts = {
             "display_name": _("Shown to other players instead of your username."),
             "quiet_hours_start": _("No e-mails are sent between these times (your time zone)."),
+            "bot_pace_ms": _(
+                "When bots make several moves in a row at a table you have open, each waits "
+                "this long, so you can follow them."
+            ),
         }
 
     def __init__(self, *args, **kwargs) -> None:
