@@ -160,10 +160,11 @@ def _limiter() -> MovingWindowRateLimiter:
     return MovingWindowRateLimiter(_storages[loop])
 
 
-async def within_socket_limit(user: Any) -> bool:
+async def within_socket_limit(user: Any, limit: str = "socket_message") -> bool:
     """Count one message of a signed-in player over any of their sockets, in every process
-    (`limits` on the shared Redis): False once they sent more than PLAY_RATE_LIMITS'
-    `socket_message` allows."""
+    (`limits` on the shared Redis): False once they sent more than PLAY_RATE_LIMITS[`limit`]
+    allows (every message counts toward `socket_message`; a table's talk toward `chat_line`
+    too)."""
     limiter = _limiter()
-    rates = parse_many(settings.PLAY_RATE_LIMITS["socket_message"])
-    return all([await limiter.hit(rate, "socket", str(user.pk)) for rate in rates])
+    rates = parse_many(settings.PLAY_RATE_LIMITS[limit])
+    return all([await limiter.hit(rate, limit, str(user.pk)) for rate in rates])

@@ -14,6 +14,7 @@ from django.utils.translation import gettext_noop
 
 from accounts.models import User
 from games.models import Match, Move, PlayerStats, Rating, Seat, watchable_by
+from games.presence import at_table
 from games.regions import url
 from games.registry import GAMES, GameInfo
 from games.rules import RECORD_FORMAT
@@ -53,6 +54,8 @@ class PlayerPanel:
     low_time: bool = False
     wants_end: bool = False
     score_text: str = ""
+    present: bool = False
+    """A person who has the table open now (`games.presence`); a bot never is."""
 
 
 @dataclass(frozen=True)
@@ -72,6 +75,8 @@ class Table:
     result: dict[str, Any] | None
     extra: dict[str, Any]
     warning_seconds: int = 0
+    watching: int = 0
+    """How many spectators have the table open now."""
 
     @property
     def expected_seq(self) -> int:
@@ -204,6 +209,9 @@ def _table_for(match: Match, user: User | Any, log_since: int) -> Table:
     now = timezone.now()
     legal = engine.legal_moves(state, seat) if seat is not None and seat in acting else []
     warning = clock_warning(match)
+    here, watching = at_table(match.pk, [s.user_id for s in seats if not s.is_bot])
+    if seat is not None:
+        here.add(user.pk)  # the viewer looks at the table, socket or not
     players = [
         PlayerPanel(
             number=s.number,
@@ -226,6 +234,7 @@ def _table_for(match: Match, user: User | Any, log_since: int) -> Table:
             low_time=_low_time(match, s, warning, now),
             wants_end=s.wants_end,
             score_text="" if s.score is None else info.score_text(s.score),
+            present=not s.is_bot and s.user_id in here,
         )
         for s in seats
     ]
@@ -247,6 +256,7 @@ def _table_for(match: Match, user: User | Any, log_since: int) -> Table:
         result=match.result,
         extra=info.table.table_context(view, legal, seat, names),
         warning_seconds=int(warning.total_seconds()),
+        watching=watching,
     )
 
 
