@@ -37,8 +37,8 @@ from chat.live import CHAT_TOKEN, chat_text, line_html, refusal, say_over_socket
 from chat.selectors import muted_by
 from config.guards import within_socket_limit
 from games.live import Pushes, csrf_token_for, pushes_batched, send_pushes, stored
-from games.models import Match
-from games.presence import REFRESH_SECONDS, arrive, depart, unwatch, watch
+from games.models import Match, Seat
+from games.presence import REFRESH_SECONDS, arrive, at_table, depart, unwatch, watch
 from games.regions import environment, render_region, render_regions
 from games.selectors import (
     LOG_LENGTH,
@@ -279,6 +279,8 @@ class TableConsumer(SessionBoundSocket, AsyncWebsocketConsumer):
         await self._send_table(page_seq=self._page_seq())
         self.muted = await off_the_loop(muted_by)(self.scope.get("user"))
         self.presence = self._keep_present(came)
+        if self._shows_presence():
+            await self.send(text_data=await off_the_loop(self._presence_now)())
 
     async def dispatch(self, message: dict[str, Any]) -> None:
         """As Channels dispatches, without closing stale database connections first: that is a
@@ -512,6 +514,22 @@ class TableConsumer(SessionBoundSocket, AsyncWebsocketConsumer):
                 status = render_region("status", context)
                 return status, refused.stale, pushes
         return None, False, pushes
+
+    def _presence_now(self) -> str:
+        """Every panel's mark and the spectators' count as they are now: who came or left
+        between the page's render and the socket's opening was told to other sockets only."""
+        seats = list(
+            Seat.objects.filter(match_id=self.match_id, is_bot=False).values_list(
+                "number", "user_id"
+            )
+        )
+        here, watching = at_table(self.match_id, [user_id for _number, user_id in seats])
+        language = self._language(self.scope.get("user"))
+        marks = [
+            presence_html({"seat": number, "here": user_id in here}, language)
+            for number, user_id in seats
+        ]
+        return "".join([*marks, presence_html({"watching": watching}, language)])
 
     def _shows_presence(self) -> bool:
         """Whether the socket's page asked for presence changes (`?presence=1`, as the table page
