@@ -50,6 +50,7 @@ class ProfileForm(forms.ModelForm):
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
+        self.fields["bot_pace_ms"].required = False
         for kind in NOTIFICATION_KINDS:
             for channel in NOTIFICATION_CHANNELS:
                 self.fields[self.switch_name(kind, channel)] = forms.BooleanField(
@@ -68,6 +69,11 @@ class ProfileForm(forms.ModelForm):
             (label, [self[self.switch_name(kind, channel)] for channel in NOTIFICATION_CHANNELS])
             for kind, label in NOTIFICATION_KINDS.items()
         ]
+
+    def clean_bot_pace_ms(self) -> int:
+        """A form without the pace (an older page, a script) keeps the player's."""
+        pace = self.cleaned_data.get("bot_pace_ms")
+        return self.instance.bot_pace_ms if pace in (None, "") else int(pace)
 
     def clean_display_name(self) -> str:
         """No display name that could pass for another player's or a bot's."""

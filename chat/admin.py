@@ -2,6 +2,7 @@
 reported; a report is marked handled once dealt with."""
 
 from django.contrib import admin
+from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 
 from chat.models import ChatLine, ChatReport
@@ -14,6 +15,9 @@ class ChatReportAdmin(admin.ModelAdmin):
     list_editable = ["handled"]
     readonly_fields = ["line", "reporter", "reason", "created_at"]
     list_select_related = ["line__author", "line__match", "reporter"]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False  # players report lines; moderators handle them
 
     @admin.display(description=_("line"))
     def said(self, report: ChatReport) -> str:
@@ -34,3 +38,6 @@ class ChatLineAdmin(admin.ModelAdmin):
     search_fields = ["text", "author__username"]
     readonly_fields = ["match", "author", "text", "said_at"]
     list_select_related = ["author", "match"]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False  # lines are said at the table
