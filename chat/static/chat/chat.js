@@ -18,8 +18,13 @@
     if (log) log.scrollTop = log.scrollHeight;
   }
 
+  // The lines alone: a line being typed stays in its input.
   function poll() {
-    htmx.ajax("GET", live.dataset.chatUrl, { target: "#chat", swap: "outerHTML" });
+    htmx.ajax("GET", live.dataset.chatUrl, {
+      target: "#chat-lines",
+      select: "#chat-lines",
+      swap: "outerHTML",
+    });
   }
 
   live.addEventListener("htmx:wsOpen", function (event) {
