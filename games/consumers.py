@@ -43,9 +43,11 @@ from games.regions import environment, render_region, render_regions
 from games.selectors import (
     LOG_LENGTH,
     TABLE_REGIONS,
+    AtTable,
     load_table,
     may_watch,
     seat_of,
+    seen_at,
     table_for,
 )
 from games.services import MoveRefused, SessionEnded, match_group, submit_move_form
@@ -83,6 +85,7 @@ class Announcement:
         self.log_from = max(seq - PUSHED_LOG_MOVES, 0)
         self.loading: asyncio.Future[Match] | None = None
         self.renders: dict[tuple[Any, ...], asyncio.Task[Rendered]] = {}
+        self.seeing: asyncio.Future[AtTable] | None = None
         self.wave = RENDERING.wave()
         kept = stored(match_id, push, seq)
         if kept is not None:
@@ -97,6 +100,16 @@ class Announcement:
             return await _awaited(self.loading)
         except Exception:
             self.loading = None
+            raise
+
+    async def seen(self, match: Match) -> AtTable:
+        """Who is at the table, read once for every socket of this announcement."""
+        if self.seeing is None:
+            self.seeing = asyncio.ensure_future(off_the_loop(seen_at)(match))
+        try:
+            return await _awaited(self.seeing)
+        except Exception:
+            self.seeing = None
             raise
 
     async def rendered(self, viewer: tuple[Any, ...], render: Any) -> Rendered:
@@ -581,7 +594,8 @@ class TableConsumer(SessionBoundSocket, AsyncWebsocketConsumer):
             log_since = log_since if phase == self.phase else None
         unchanged = RARELY_CHANGED if self.sent and phase == self.phase else frozenset()
         rendering = off_the_loop(self._render, executor=RENDERING)
-        render = functools.partial(rendering, match, log_since, unchanged)
+        seen = await (shared.seen(match) if shared else off_the_loop(seen_at)(match))
+        render = functools.partial(rendering, match, log_since, unchanged, seen)
         RENDER_TURN.set((shared.wave if shared else RENDERING.wave(), last))
         if shared is None:
             seq, regions, news = await render()
@@ -609,13 +623,15 @@ class TableConsumer(SessionBoundSocket, AsyncWebsocketConsumer):
         user = self.scope.get("user") or AnonymousUser()
         return await off_the_loop(may_watch)(self.match_id, user)
 
-    def _render(self, match: Match, log_since: int | None, unchanged: frozenset[str]) -> Rendered:
+    def _render(
+        self, match: Match, log_since: int | None, unchanged: frozenset[str], seen: AtTable
+    ) -> Rendered:
         """The regions for this socket's viewer, except those `unchanged`; with `log_since`, the
         log's new lines apart. Any socket of the same viewer may be sent them (`SOCKET_CSRF`
         stands for its CSRF token)."""
         user = self.scope.get("user")
         with self._viewer(user):
-            table = table_for(match, user, log_since=log_since or 0)
+            table = table_for(match, user, log_since=log_since or 0, seen=seen)
             context = table.context(oob=True)
             context["csrf_token"] = SOCKET_CSRF if self.csrf_token else None
             regions = render_regions(

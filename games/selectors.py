@@ -185,14 +185,27 @@ def table_after_move(match: Match, move: Move) -> Match:
     return match
 
 
-def table_for(match: Match, user: User | Any, *, log_since: int = 0) -> Table:
+AtTable = tuple[set[int], int]
+"""The people at a table now and how many watch it (`games.presence.at_table`)."""
+
+
+def seen_at(match: Match) -> AtTable:
+    """Who is at the match's table now: a read of the cache, which the live table makes once
+    per push, off the render thread (renders are processor work only)."""
+    return at_table(match.pk, [s.user_id for s in match.seat_list if not s.is_bot])
+
+
+def table_for(
+    match: Match, user: User | Any, *, log_since: int = 0, seen: AtTable | None = None
+) -> Table:
     """What `user` sees of a match loaded by `load_table`; its log from move `log_since` on,
-    in the active language, read once (`games.translated.reading`)."""
+    in the active language, read once (`games.translated.reading`); who is at the table as
+    `seen` (`seen_at`), else read now."""
     with reading((match.pk, match.move_count)):
-        return _table_for(match, user, log_since)
+        return _table_for(match, user, log_since, seen_at(match) if seen is None else seen)
 
 
-def _table_for(match: Match, user: User | Any, log_since: int) -> Table:
+def _table_for(match: Match, user: User | Any, log_since: int, seen: AtTable) -> Table:
     info = GAMES[match.game]
     engine = info.engine
     seats: list[Seat] = match.seat_list
@@ -209,9 +222,9 @@ def _table_for(match: Match, user: User | Any, log_since: int) -> Table:
     now = timezone.now()
     legal = engine.legal_moves(state, seat) if seat is not None and seat in acting else []
     warning = clock_warning(match)
-    here, watching = at_table(match.pk, [s.user_id for s in seats if not s.is_bot])
+    here, watching = seen
     if seat is not None:
-        here.add(user.pk)  # the viewer looks at the table, socket or not
+        here = {*here, user.pk}  # the viewer looks at the table, socket or not
     players = [
         PlayerPanel(
             number=s.number,

@@ -9,6 +9,7 @@ import pytest
 from asgiref.sync import async_to_sync
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
+from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
 from django.urls import reverse
 
@@ -26,6 +27,7 @@ def _socket(match, user, *, presence: bool = True) -> WebsocketCommunicator:
     communicator = WebsocketCommunicator(TableConsumer.as_asgi(), f"/ws/matches/{match.pk}/{query}")
     communicator.scope["user"] = user
     communicator.scope["url_route"] = {"kwargs": {"match_id": match.pk}}
+    communicator.scope["cookies"] = {settings.LANGUAGE_COOKIE_NAME: "en"}  # signed out: English
     return communicator
 
 
