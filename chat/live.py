@@ -52,21 +52,25 @@ def refusal(reason: str) -> SafeString:
 
 
 @functools.lru_cache(maxsize=1024)
-def _line_html(message: str, viewer_id: int | None, language: str, zone: str) -> SafeString:
+def _line_html(
+    match_id: int, message: str, viewer_id: int | None, language: str, zone: str
+) -> SafeString:
     """One line for every socket of one kind of viewer (its author, another signed-in player,
     or a signed-out one) in one language and zone: a hundred spectators cost one render."""
     said = Said.told(json.loads(message))
-    talk = Talk(match_id=0, lines=[], viewer_id=viewer_id, may_talk=False, why_not="", muted=[])
+    talk = Talk(match_id, lines=[], viewer_id=viewer_id, may_talk=False, why_not="", muted=[])
     return render_region("chat/said.html", {"talk": talk, "line": said, "csrf_token": CHAT_TOKEN})
 
 
-def line_html(message: dict[str, Any], viewer_id: int | None, language: str, zone: Any) -> str:
+def line_html(
+    match_id: int, message: dict[str, Any], viewer_id: int | None, language: str, zone: Any
+) -> str:
     """The line of a `chat.said` message as this viewer sees it (the mute and report forms
     for a line of someone else, to a signed-in viewer)."""
     line = {key: message[key] for key in ("id", "author_id", "author", "text", "said_at")}
+    # Every signed-in viewer but the author sees the line alike (-1 stands for any of them).
     kind = None if viewer_id is None else (viewer_id if viewer_id == line["author_id"] else -1)
-    html = _line_html(json.dumps(line, sort_keys=True), kind, language, str(zone))
-    return html
+    return _line_html(match_id, json.dumps(line, sort_keys=True), kind, language, str(zone))
 
 
 def panel_html(match_id: int, user: Any, csrf_token: str | None, error: str | None = None) -> str:

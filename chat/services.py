@@ -53,7 +53,6 @@ def say(*, match_id: int, user: Any, text: Any) -> ChatLine:
         raise ChatRefused(why_not)
     with transaction.atomic():
         line = ChatLine.objects.create(match_id=match_id, author=user, text=text)
-        line.author = user
         message = {"type": "chat.said", **said(line).message()}
         transaction.on_commit(lambda: tell_group(match_group(match_id), message))
     return line

@@ -478,7 +478,7 @@ class TableConsumer(SessionBoundSocket, AsyncWebsocketConsumer):
         viewer_id = user.pk if getattr(user, "is_authenticated", False) else None
         language, zone = self._reader(user)
         with self._viewer(user):
-            html = line_html(message, viewer_id, language, zone)
+            html = line_html(self.match_id, message, viewer_id, language, zone)
         await self.send(text_data=html.replace(CHAT_TOKEN, self.csrf_token or ""))
 
     async def chat_mutes(self, message: dict) -> None:

@@ -2,6 +2,7 @@
 muting, reporting, and the lines that are refused."""
 
 import pytest
+from django.conf import settings
 from django.contrib.admin.sites import site as admin_site
 from django.urls import reverse
 
@@ -145,6 +146,7 @@ def test_the_spectators_option_is_set_when_opening_a_table(client, people):
 
 def test_a_signed_out_visitor_reads_but_must_sign_in_to_talk(client, people, match):
     services.say(match_id=match.pk, user=people[0], text="hello table")
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
     html = _page(client, match)
     assert "hello table" in html
     assert "Sign in to talk" in html

@@ -66,6 +66,8 @@ def test_a_line_sent_by_one_socket_arrives_at_the_others_escaped_and_alone(peopl
         assert "&lt;b&gt;good luck&lt;/b&gt; &amp; have fun" in push
         assert 'class="chat-author">Eva<' in push
     assert "Mute Eva" in at_jan, "another player may mute or report the line"
+    assert f'action="/matches/{match.pk}/chat/mute/"' in at_jan
+    assert f'action="/matches/{match.pk}/chat/report/"' in at_jan
     assert "Mute Eva" not in own, "nobody mutes themself"
     # The table's hidden information stays out of every chat push, and no region comes along.
     for push in (own, at_jan, at_ota):
