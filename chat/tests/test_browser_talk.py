@@ -70,10 +70,25 @@ def test_a_line_said_in_one_browser_appears_in_the_other(site, people):
         expect(eva_page.get_by_role("log").locator(".chat-line").last).to_contain_text(
             "Thanks, you too"
         )
+        # Jan mutes Eva from a line pushed to his page (its form carries his CSRF token).
+        first = jan_page.get_by_role("log").locator(".chat-line").first
+        first.locator(".chat-actions > summary").click()
+        first.get_by_role("button", name="Mute Eva").click()
+        expect(jan_page.get_by_text("You no longer see what Eva says")).to_be_visible()
+        expect(jan_page.get_by_role("log")).not_to_contain_text("good luck")
+        eva_page.get_by_label("Say at the table").fill("Can you hear me?")
+        eva_page.get_by_label("Say at the table").press("Enter")
+        expect(eva_page.get_by_role("log").locator(".chat-line")).to_have_count(3)
+        jan_page.get_by_label("Say at the table").fill("Quiet here")
+        jan_page.get_by_label("Say at the table").press("Enter")
+        expect(jan_page.get_by_role("log").locator(".chat-line")).to_have_count(2)
+        expect(jan_page.get_by_role("log")).not_to_contain_text("Can you hear me?")
         eva_page.close()
         expect(jan_page.locator("#presence-0")).to_have_text("away")
         browser.close()
     assert list(ChatLine.objects.order_by("id").values_list("text", flat=True)) == [
         "Hello <Jan> & good luck",
         "Thanks, you too",
+        "Can you hear me?",
+        "Quiet here",
     ]
