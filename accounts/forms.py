@@ -33,6 +33,7 @@ class ProfileForm(forms.ModelForm):
             "quiet_hours_start",
             "quiet_hours_end",
             "email_digest",
+            "bot_pace_ms",
         ]
         widgets = {
             "quiet_hours_start": forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
@@ -41,10 +42,15 @@ class ProfileForm(forms.ModelForm):
         help_texts = {
             "display_name": _("Shown to other players instead of your username."),
             "quiet_hours_start": _("No e-mails are sent between these times (your time zone)."),
+            "bot_pace_ms": _(
+                "When bots make several moves in a row at a table you have open, each waits "
+                "this long, so you can follow them."
+            ),
         }
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
+        self.fields["bot_pace_ms"].required = False
         for kind in NOTIFICATION_KINDS:
             for channel in NOTIFICATION_CHANNELS:
                 self.fields[self.switch_name(kind, channel)] = forms.BooleanField(
@@ -63,6 +69,11 @@ class ProfileForm(forms.ModelForm):
             (label, [self[self.switch_name(kind, channel)] for channel in NOTIFICATION_CHANNELS])
             for kind, label in NOTIFICATION_KINDS.items()
         ]
+
+    def clean_bot_pace_ms(self) -> int:
+        """A form without the pace (an older page, a script) keeps the player's."""
+        pace = self.cleaned_data.get("bot_pace_ms")
+        return self.instance.bot_pace_ms if pace in (None, "") else int(pace)
 
     def clean_display_name(self) -> str:
         """No display name that could pass for another player's or a bot's."""

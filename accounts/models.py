@@ -11,6 +11,16 @@ from django.utils.translation import gettext_lazy as _
 from accounts.names import name_keys
 from accounts.preferences import default_notification_preferences
 
+DEFAULT_BOT_PACE_MS = 700
+BOT_PACES = [
+    (0, _("none, at once")),
+    (400, _("0.4 s")),
+    (700, _("0.7 s")),
+    (1000, _("1 s")),
+    (1500, _("1.5 s")),
+    (2500, _("2.5 s")),
+]
+
 
 class User(AbstractUser):
     """A player; a deleted account stays as an anonymous row so finished games keep their seats."""
@@ -30,6 +40,11 @@ class User(AbstractUser):
     quiet_hours_end = models.TimeField(_("quiet hours until"), null=True, blank=True)
     email_digest = models.BooleanField(_("daily digest instead of single e-mails"), default=False)
     is_bot = models.BooleanField(_("bot"), default=False)
+    bot_pace_ms = models.PositiveIntegerField(
+        _("pause between bots' moves"), choices=BOT_PACES, default=DEFAULT_BOT_PACE_MS
+    )
+    """How long bots wait before each further move of theirs in a row, so that this player can
+    follow them (`games.services.play_bot_turns`); 0 plays them at once."""
     vacation_until = models.DateTimeField(_("on vacation until"), null=True, blank=True)
     deleted_at = models.DateTimeField(_("deleted"), null=True, blank=True)
     name_keys = ArrayField(models.CharField(max_length=600), default=list, editable=False)

@@ -135,6 +135,10 @@ class SessionBoundSocket:
         if not await database_sync_to_async(session_holds)(self.scope):  # type: ignore[attr-defined]
             await self.close(code=SESSION_ENDED)  # type: ignore[attr-defined]
 
+    async def chat_mutes(self, message: dict) -> None:
+        """The player muted or unmuted someone (`chat.services.mute`): only a table's socket
+        shows the talk, and reads its mutes again (`TableConsumer.chat_mutes`)."""
+
 
 class PlayerSocket(SessionBoundSocket, AsyncWebsocketConsumer):
     """A signed-in player's own live region (the bell, "My games"): the socket listens on the

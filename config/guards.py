@@ -173,13 +173,14 @@ def _limiter() -> MovingWindowRateLimiter:
     return MovingWindowRateLimiter(_storages[loop])
 
 
-async def within_socket_limit(user: Any) -> bool:
+async def within_socket_limit(user: Any, limit: str = "socket_message") -> bool:
     """Count one message of a signed-in player over any of their sockets, in every process
-    (`limits` on the shared Redis): False once they sent more than PLAY_RATE_LIMITS'
-    `socket_message` allows."""
+    (`limits` on the shared Redis): False once they sent more than PLAY_RATE_LIMITS[`limit`]
+    allows (every message counts toward `socket_message`; a table's talk toward `chat_line`
+    too)."""
     limiter = _limiter()
-    rates = parse_many(settings.PLAY_RATE_LIMITS["socket_message"])
-    return all([await limiter.hit(rate, "socket", str(user.pk)) for rate in rates])
+    rates = parse_many(settings.PLAY_RATE_LIMITS[limit])
+    return all([await limiter.hit(rate, limit, str(user.pk)) for rate in rates])
 
 
 @functools.cache
@@ -190,9 +191,9 @@ def _sync_limiter(uri: str) -> SyncMovingWindowRateLimiter:
 
 def within_move_limit(user: Any) -> bool:
     """`within_socket_limit` for a move posted over HTTP (a page without its socket, or a
-    script): it counts toward the same limit, on the same Redis keys, as the player's socket
-    messages."""
+    script): it counts toward the same `socket_message` limit, on the same Redis keys, as the
+    player's socket messages."""
     limiter = _sync_limiter(settings.RATE_LIMIT_STORAGE)
     rates = parse_many(settings.PLAY_RATE_LIMITS["socket_message"])
-    hits = [limiter.hit(rate, "socket", str(user.pk)) for rate in rates]  # every rate counts
+    hits = [limiter.hit(rate, "socket_message", str(user.pk)) for rate in rates]  # all count
     return all(hits)

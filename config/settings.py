@@ -62,6 +62,7 @@ INSTALLED_APPS = [
     "games.space_bastards",
     "lobby",
     "notifications",
+    "chat",
 ]
 
 MIDDLEWARE = [
@@ -188,6 +189,8 @@ PLAY_RATE_LIMITS = {
     "invitation": env.str("INVITATION_RATE_LIMIT", default="60/h"),
     "invitation_to_one": env.str("INVITATION_TO_ONE_RATE_LIMIT", default="5/h"),
     "socket_message": env.str("SOCKET_MESSAGE_RATE_LIMIT", default="20/second;600/minute"),
+    # One rate that both django-ratelimit (a line posted) and limits (over the socket) read.
+    "chat_line": env.str("CHAT_LINE_RATE_LIMIT", default="10/30second"),
 }
 
 # The in-memory layer reaches only its own process's websockets, so then the task worker (bots

@@ -33,6 +33,9 @@ STALLED_AFTER_SECONDS = 10.0
 """A worker silent this long is taken for dead and its jobs are run again."""
 POLL_SECONDS = 1.0
 """Jobs come by NOTIFY; this poll only finds jobs whose scheduled time (a deadline) came."""
+BOTS_POLL_SECONDS = 0.1
+"""The bots' queue polls oftener: a bot's move scheduled at the watching people's pace (0.7 s
+by default, `games.services.play_bot_turns`) then starts within a tenth of a second of it."""
 LONGEST_PAUSE_SECONDS = 30.0
 SHUTDOWN_SECONDS = 20.0
 """A stopping worker lets its jobs finish this long, then gives them back to the queue."""
@@ -58,10 +61,11 @@ class Loop:
     name: str
     queues: tuple[str, ...]
     concurrency: int
+    poll_seconds: float = POLL_SECONDS
 
 
 LOOPS = {
-    "bots": Loop("bots", ("bots",), concurrency=4),
+    "bots": Loop("bots", ("bots",), concurrency=4, poll_seconds=BOTS_POLL_SECONDS),
     "clocks": Loop("clocks", ("clocks",), concurrency=2),
     "mail": Loop("mail", ("mail",), concurrency=2),
 }
@@ -119,7 +123,7 @@ async def supervise(worker: DjangoApp, loop: Loop, *, wait: bool = True) -> None
                 concurrency=loop.concurrency,
                 wait=wait,
                 install_signal_handlers=False,
-                fetch_job_polling_interval=POLL_SECONDS,
+                fetch_job_polling_interval=loop.poll_seconds,
                 update_heartbeat_interval=HEARTBEAT_SECONDS,
                 stalled_worker_timeout=STALLED_AFTER_SECONDS,
                 delete_jobs="successful",

@@ -30,22 +30,28 @@ from django.utils import timezone, translation
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
+from redis.exceptions import RedisError
 
-from accounts.sockets import SESSION_ENDED, SessionBoundSocket
+from accounts.sockets import SESSION_ENDED, SessionBoundSocket, session_holds
+from chat.live import CHAT_TOKEN, chat_text, line_html, refusal, say_over_socket
+from chat.selectors import muted_by
 from config.guards import within_socket_limit
 from games.live import Pushes, csrf_token_for, pushes_batched, send_pushes, stored
-from games.models import Match
-from games.presence import REFRESH_SECONDS, arrive, depart
-from games.regions import render_region, render_regions
+from games.models import Match, Seat
+from games.presence import REFRESH_SECONDS, arrive, at_table, depart, unwatch, watch
+from games.regions import environment, render_region, render_regions
 from games.selectors import (
     LOG_LENGTH,
     TABLE_REGIONS,
+    AtTable,
     load_table,
     may_watch,
     seat_of,
+    seen_at,
     table_for,
 )
 from games.services import MoveRefused, SessionEnded, match_group, submit_move_form
+from games.translated import reading
 
 MOVE_SIZE_LIMIT = 4096
 """The longest move message read (a move form's fields are a few hundred bytes)."""
@@ -79,6 +85,7 @@ class Announcement:
         self.log_from = max(seq - PUSHED_LOG_MOVES, 0)
         self.loading: asyncio.Future[Match] | None = None
         self.renders: dict[tuple[Any, ...], asyncio.Task[Rendered]] = {}
+        self.seeing: asyncio.Future[AtTable] | None = None
         self.wave = RENDERING.wave()
         kept = stored(match_id, push, seq)
         if kept is not None:
@@ -93,6 +100,16 @@ class Announcement:
             return await _awaited(self.loading)
         except Exception:
             self.loading = None
+            raise
+
+    async def seen(self, match: Match) -> AtTable:
+        """Who is at the table, read once for every socket of this announcement."""
+        if self.seeing is None:
+            self.seeing = asyncio.ensure_future(off_the_loop(seen_at)(match))
+        try:
+            return await _awaited(self.seeing)
+        except Exception:
+            self.seeing = None
             raise
 
     async def rendered(self, viewer: tuple[Any, ...], render: Any) -> Rendered:
@@ -232,6 +249,26 @@ def move_form(text: str | None) -> QueryDict:
     return form
 
 
+@functools.lru_cache(maxsize=256)
+def _presence_html(seat: int | None, here: bool, watching: int, language: str) -> str:
+    marks = environment().get_template("games/table/presence.html").module
+    with translation.override(language), reading():
+        if seat is not None:
+            return str(marks.mark(seat, here, oob=True))  # type: ignore[attr-defined]
+        return str(marks.watching(watching, oob=True))  # type: ignore[attr-defined]
+
+
+def presence_html(message: dict[str, Any], language: str) -> str:
+    """A presence change as the table shows it in `language`: rendered once for all sockets."""
+    seat = message.get("seat")
+    return _presence_html(
+        seat if isinstance(seat, int) else None,
+        bool(message.get("here")),
+        int(message.get("watching") or 0),
+        language,
+    )
+
+
 class TableConsumer(SessionBoundSocket, AsyncWebsocketConsumer):
     """Moves come in over the socket as well as over HTTP: the socket spares a move the whole
     HTTP request (session, user and middleware), and both go through the same move service."""
@@ -251,8 +288,12 @@ class TableConsumer(SessionBoundSocket, AsyncWebsocketConsumer):
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.bind_to_session()
         await self.accept()
-        self.presence = self._keep_present()
+        came = await self._arrive()
         await self._send_table(page_seq=self._page_seq())
+        self.muted = await off_the_loop(muted_by)(self.scope.get("user"))
+        self.presence = self._keep_present(came)
+        if self._shows_presence():
+            await self.send(text_data=await off_the_loop(self._presence_now)())
 
     async def dispatch(self, message: dict[str, Any]) -> None:
         """As Channels dispatches, without closing stale database connections first: that is a
@@ -267,25 +308,73 @@ class TableConsumer(SessionBoundSocket, AsyncWebsocketConsumer):
         presence = getattr(self, "presence", None)
         if presence is not None:
             presence.cancel()
-            user = self.scope.get("user")
-            await off_the_loop(depart)(self.match_id, user.pk, self.channel_name)
+            await self._depart()
         if hasattr(self, "group"):
             await self.channel_layer.group_discard(self.group, self.channel_name)
         await self.unbind_from_session()
 
-    def _keep_present(self) -> asyncio.Task | None:
+    async def _arrive(self) -> bool:
         """A signed-in viewer is at the table while the socket is open: the move service then
-        tells them nothing about their turn (`games.presence`)."""
+        tells them nothing about their turn, and their panel says so (`games.presence`).
+        Whether they just came."""
         user = self.scope.get("user")
         if not getattr(user, "is_authenticated", False):
-            return None
+            return False
+        return await off_the_loop(arrive)(self.match_id, user.pk, self.channel_name)
+
+    def _keep_present(self, came: bool) -> asyncio.Task:
+        """Tell the table who came (a player's panel, or the spectators' count), then keep the
+        socket's entries fresh while it is open. A seat is the one the socket opened at."""
+        user = self.scope.get("user")
+        signed_in = getattr(user, "is_authenticated", False)
+        self.present_at = self.phase[2] if self.phase else None
+        viewer = f"user-{user.pk}" if signed_in else self.channel_name
 
         async def refresh() -> None:
+            if self.present_at is not None:
+                if came:
+                    await self._tell_presence({"seat": self.present_at, "here": True})
+            else:
+                watching = await off_the_loop(watch)(self.match_id, viewer, self.channel_name)
+                await self._tell_presence({"watching": watching})
             while True:
-                await off_the_loop(arrive)(self.match_id, user.pk, self.channel_name)
                 await asyncio.sleep(REFRESH_SECONDS)
+                if signed_in:
+                    await off_the_loop(arrive)(self.match_id, user.pk, self.channel_name)
+                if self.present_at is None:
+                    await off_the_loop(watch)(self.match_id, viewer, self.channel_name)
 
         return asyncio.ensure_future(refresh())
+
+    async def _depart(self) -> None:
+        user = self.scope.get("user")
+        gone = False
+        if getattr(user, "is_authenticated", False):
+            gone = await off_the_loop(depart)(self.match_id, user.pk, self.channel_name)
+        if self.present_at is None:
+            watching = await off_the_loop(unwatch)(self.match_id, self.channel_name)
+            await self._tell_presence({"watching": watching})
+        elif gone:
+            await self._tell_presence({"seat": self.present_at, "here": False})
+
+    async def _tell_presence(self, change: dict[str, Any]) -> None:
+        """Cheaply: the change itself, which each socket renders alone (`presence_changed`)."""
+        message = {"type": "presence.changed", "socket": self.channel_name, **change}
+        try:
+            await self.channel_layer.group_send(self.group, message)
+        except (OSError, RedisError):
+            logger.warning("Presence at match %s not told: Redis is away", self.match_id)
+
+    async def presence_changed(self, message: dict) -> None:
+        """A player came or left (their panel's mark), or the spectators' count changed. A
+        player's own socket needs no word of their coming: their page shows them at the table
+        (`games.selectors`)."""
+        if not self._shows_presence():
+            return
+        if "seat" in message and message.get("socket") == self.channel_name:
+            return
+        language = self._language(self.scope.get("user"))
+        await self.send(text_data=presence_html(message, language))
 
     async def match_moved(self, message: dict) -> None:
         """Pushes queue up when a process is busy; one that a newer push already covered is
@@ -316,6 +405,10 @@ class TableConsumer(SessionBoundSocket, AsyncWebsocketConsumer):
         flood costs no work. A socket whose session ended is closed instead
         (`accounts.sockets`). A move the database could not take (it is away) is refused with
         a request to retry, and the socket stays open."""
+        line = chat_text(text_data)
+        if line is not None:
+            await self._say(line)
+            return
         seat = self.phase[2] if self.phase else None
         if seat is None:
             await self._refuse(gettext_noop("You do not sit at this table."))
@@ -353,6 +446,44 @@ class TableConsumer(SessionBoundSocket, AsyncWebsocketConsumer):
             await self._send_table()
         if refusal is not None:
             await self.send(text_data=refusal)
+
+    async def _say(self, text: str) -> None:
+        """A line for the table's talk (`chat.live`), limited like a posted line
+        (PLAY_RATE_LIMITS' `chat_line`); the line comes back to everyone as `chat_said`, and
+        to this socket a refusal or the cleared error line."""
+        user = self.scope.get("user")
+        with translation.override(self._language(user)):
+            if getattr(user, "is_authenticated", False) and not await within_socket_limit(
+                user, "chat_line"
+            ):
+                answer = refusal(_("You are talking too fast. Wait a moment and try again."))
+            else:
+                with pushes_batched() as pushes:
+                    answer = await off_the_loop(self._spoken)(text)
+                await send_pushes(pushes)
+        await self.send(text_data=answer)
+
+    def _spoken(self, text: str) -> str:
+        user = self.scope.get("user") or AnonymousUser()
+        with self._viewer(user):
+            if not session_holds(self.scope):
+                return refusal(_("Your session has ended; sign in again."))
+            return say_over_socket(self.match_id, user, text)
+
+    async def chat_said(self, message: dict) -> None:
+        """A line said at the table, unless its author is one this viewer muted."""
+        if message["author_id"] in self.muted:
+            return
+        user = self.scope.get("user")
+        viewer_id = user.pk if getattr(user, "is_authenticated", False) else None
+        language, zone = self._reader(user)
+        with self._viewer(user):
+            html = line_html(self.match_id, message, viewer_id, language, zone)
+        await self.send(text_data=html.replace(CHAT_TOKEN, self.csrf_token or ""))
+
+    async def chat_mutes(self, message: dict) -> None:
+        """The viewer muted or unmuted a player: read the mutes again."""
+        self.muted = await off_the_loop(muted_by)(self.scope.get("user"))
 
     async def _refuse(self, reason: str) -> None:
         if not self.refused:
@@ -396,6 +527,28 @@ class TableConsumer(SessionBoundSocket, AsyncWebsocketConsumer):
                 status = render_region("status", context)
                 return status, refused.stale, pushes
         return None, False, pushes
+
+    def _presence_now(self) -> str:
+        """Every panel's mark and the spectators' count as they are now: who came or left
+        between the page's render and the socket's opening was told to other sockets only."""
+        seats = list(
+            Seat.objects.filter(match_id=self.match_id, is_bot=False).values_list(
+                "number", "user_id"
+            )
+        )
+        here, watching = at_table(self.match_id, [user_id for _number, user_id in seats])
+        language = self._language(self.scope.get("user"))
+        marks = [
+            presence_html({"seat": number, "here": user_id in here}, language)
+            for number, user_id in seats
+        ]
+        return "".join([*marks, presence_html({"watching": watching}, language)])
+
+    def _shows_presence(self) -> bool:
+        """Whether the socket's page asked for presence changes (`?presence=1`, as the table page
+        does): a client that draws no panels (a script, the benchmarks) is not sent them."""
+        query = parse_qs(self.scope.get("query_string", b"").decode())
+        return query.get("presence") == ["1"]
 
     def _page_seq(self) -> int | None:
         """The move number the page was rendered at (`?seq=` of the socket's URL)."""
@@ -441,7 +594,8 @@ class TableConsumer(SessionBoundSocket, AsyncWebsocketConsumer):
             log_since = log_since if phase == self.phase else None
         unchanged = RARELY_CHANGED if self.sent and phase == self.phase else frozenset()
         rendering = off_the_loop(self._render, executor=RENDERING)
-        render = functools.partial(rendering, match, log_since, unchanged)
+        seen = await (shared.seen(match) if shared else off_the_loop(seen_at)(match))
+        render = functools.partial(rendering, match, log_since, unchanged, seen)
         RENDER_TURN.set((shared.wave if shared else RENDERING.wave(), last))
         if shared is None:
             seq, regions, news = await render()
@@ -469,13 +623,15 @@ class TableConsumer(SessionBoundSocket, AsyncWebsocketConsumer):
         user = self.scope.get("user") or AnonymousUser()
         return await off_the_loop(may_watch)(self.match_id, user)
 
-    def _render(self, match: Match, log_since: int | None, unchanged: frozenset[str]) -> Rendered:
+    def _render(
+        self, match: Match, log_since: int | None, unchanged: frozenset[str], seen: AtTable
+    ) -> Rendered:
         """The regions for this socket's viewer, except those `unchanged`; with `log_since`, the
         log's new lines apart. Any socket of the same viewer may be sent them (`SOCKET_CSRF`
         stands for its CSRF token)."""
         user = self.scope.get("user")
         with self._viewer(user):
-            table = table_for(match, user, log_since=log_since or 0)
+            table = table_for(match, user, log_since=log_since or 0, seen=seen)
             context = table.context(oob=True)
             context["csrf_token"] = SOCKET_CSRF if self.csrf_token else None
             regions = render_regions(

@@ -14,6 +14,7 @@ from django.utils.translation import gettext_noop
 
 from accounts.models import User
 from games.models import Match, Move, PlayerStats, Rating, Seat, watchable_by
+from games.presence import at_table
 from games.regions import url
 from games.registry import GAMES, GameInfo
 from games.rules import RECORD_FORMAT
@@ -53,6 +54,8 @@ class PlayerPanel:
     low_time: bool = False
     wants_end: bool = False
     score_text: str = ""
+    present: bool = False
+    """A person who has the table open now (`games.presence`); a bot never is."""
 
 
 @dataclass(frozen=True)
@@ -72,6 +75,8 @@ class Table:
     result: dict[str, Any] | None
     extra: dict[str, Any]
     warning_seconds: int = 0
+    watching: int = 0
+    """How many spectators have the table open now."""
 
     @property
     def expected_seq(self) -> int:
@@ -180,14 +185,27 @@ def table_after_move(match: Match, move: Move) -> Match:
     return match
 
 
-def table_for(match: Match, user: User | Any, *, log_since: int = 0) -> Table:
+AtTable = tuple[set[int], int]
+"""The people at a table now and how many watch it (`games.presence.at_table`)."""
+
+
+def seen_at(match: Match) -> AtTable:
+    """Who is at the match's table now: a read of the cache, which the live table makes once
+    per push, off the render thread (renders are processor work only)."""
+    return at_table(match.pk, [s.user_id for s in match.seat_list if not s.is_bot])
+
+
+def table_for(
+    match: Match, user: User | Any, *, log_since: int = 0, seen: AtTable | None = None
+) -> Table:
     """What `user` sees of a match loaded by `load_table`; its log from move `log_since` on,
-    in the active language, read once (`games.translated.reading`)."""
+    in the active language, read once (`games.translated.reading`); who is at the table as
+    `seen` (`seen_at`), else read now."""
     with reading((match.pk, match.move_count)):
-        return _table_for(match, user, log_since)
+        return _table_for(match, user, log_since, seen_at(match) if seen is None else seen)
 
 
-def _table_for(match: Match, user: User | Any, log_since: int) -> Table:
+def _table_for(match: Match, user: User | Any, log_since: int, seen: AtTable) -> Table:
     info = GAMES[match.game]
     engine = info.engine
     seats: list[Seat] = match.seat_list
@@ -204,6 +222,9 @@ def _table_for(match: Match, user: User | Any, log_since: int) -> Table:
     now = timezone.now()
     legal = engine.legal_moves(state, seat) if seat is not None and seat in acting else []
     warning = clock_warning(match)
+    here, watching = seen
+    if seat is not None:
+        here = {*here, user.pk}  # the viewer looks at the table, socket or not
     players = [
         PlayerPanel(
             number=s.number,
@@ -226,6 +247,7 @@ def _table_for(match: Match, user: User | Any, log_since: int) -> Table:
             low_time=_low_time(match, s, warning, now),
             wants_end=s.wants_end,
             score_text="" if s.score is None else info.score_text(s.score),
+            present=not s.is_bot and s.user_id in here,
         )
         for s in seats
     ]
@@ -247,6 +269,7 @@ def _table_for(match: Match, user: User | Any, log_since: int) -> Table:
         result=match.result,
         extra=info.table.table_context(view, legal, seat, names),
         warning_seconds=int(warning.total_seconds()),
+        watching=watching,
     )
 
 

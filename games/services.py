@@ -228,7 +228,12 @@ def import_record(*, record: dict[str, Any], players: Sequence[User]) -> Match:
 
 
 def play_bot_turns(*, match_id: int) -> int:
-    """Let every bot that must act move, one committed move at a time; returns how many."""
+    """Let every bot that must act move, one committed move at a time; returns how many.
+
+    The first move comes at once: it answers a person's move, which that person has already
+    seen leave. A further bot move in a row waits the pace of the people watching
+    (`bot_pace`): it is scheduled for then instead of played, so that moves a person follows
+    do not land in the same instant, and no worker sleeps meanwhile."""
     played = 0
     while True:
         with transaction.atomic():
@@ -243,11 +248,23 @@ def play_bot_turns(*, match_id: int) -> int:
             )
             if not bots:
                 return played
+            pace = bot_pace(match) if played else 0
+            if pace:
+                transaction.on_commit(lambda pace=pace: queue_bots(match_id, after_ms=pace))
+                return played
             seat = bots[0]
             rng = random.Random(f"{match.seed}/{match.move_count}/{seat}")
             move = info.bot.choose_move(match.state, seat, rng)
             _record(match, seat, move, match.move_count, wake_bots=False)
         played += 1
+
+
+def bot_pace(match: Match) -> int:
+    """How long the next bot move waits, in ms: the slowest pace any person at the table
+    chose; nobody at the table (and no cache to tell) means nobody to follow, so no wait."""
+    people = {s.user_id: s.user for s in match.seat_list if not s.is_bot}
+    here = present(match.pk, people)
+    return max((people[user_id].bot_pace_ms for user_id in here), default=0)
 
 
 @app.task(queue="bots", retry=RETRY_ON_OUTAGE)
@@ -256,12 +273,15 @@ def run_bots(*, match_id: int) -> int:
     return play_bot_turns(match_id=match_id)
 
 
-def queue_bots(match_id: int) -> None:
-    """Queue the match's bots unless a run is already waiting: one waits at most, and runs of
-    one match never overlap (the lock), so a busy match does not fill the queue."""
+def queue_bots(match_id: int, *, after_ms: int = 0) -> None:
+    """Queue the match's bots (`after_ms` later: their pace) unless a run is already waiting:
+    one waits at most, and runs of one match never overlap (the lock), so a busy match does
+    not fill the queue."""
     lock = f"bots-{match_id}"
+    later = {"schedule_in": {"milliseconds": after_ms}} if after_ms else {}
+    task = run_bots.configure(lock=lock, queueing_lock=lock, **later)
     with contextlib.suppress(AlreadyEnqueued):
-        run_bots.configure(lock=lock, queueing_lock=lock).defer(match_id=match_id)
+        task.defer(match_id=match_id)
 
 
 def leave_match(*, match_id: int, user: User, reason: str) -> None:

@@ -13,6 +13,7 @@ from django.views.decorators.http import require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect, reswap
 
 from accounts.models import User
+from chat.live import panel_html
 from config.guards import limited, within_move_limit
 from games import charts, selectors, services, stats
 from games.forms import GameChoicesForm
@@ -55,6 +56,7 @@ def match_table(request: HttpRequest, match_id: int) -> HttpResponse:
         return _regions(request, "table", table.context())
     context = table.context()
     context["table_html"] = render_region("table", _with_csrf(request, context))
+    context["chat_html"] = panel_html(match_id, request.user, get_token(request))
     return render(request, TABLE_PAGE, context)
 
 

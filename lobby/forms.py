@@ -41,6 +41,10 @@ class OpenTableForm(GameChoicesForm):
     bots_allowed = forms.BooleanField(
         label=_("Empty seats may be filled with bots"), required=False, initial=True
     )
+    spectators_chat = forms.BooleanField(
+        label=_("Spectators may talk at the table (otherwise they read the talk only)"),
+        required=False,
+    )
 
     def table_settings(self) -> dict[str, object]:
         data = self.cleaned_data
@@ -53,5 +57,6 @@ class OpenTableForm(GameChoicesForm):
             "private": data["private"],
             "rated": data["rated"],
             "bots_allowed": data["bots_allowed"],
+            "spectators_chat": data["spectators_chat"],
             "options": self.game_options(),
         }

@@ -36,6 +36,7 @@ class Table(models.Model):
     private = models.BooleanField(_("private"), default=False)
     rated = models.BooleanField(_("rated"), default=True)
     bots_allowed = models.BooleanField(_("empty seats may be filled with bots"), default=True)
+    spectators_chat = models.BooleanField(_("spectators may talk at the table"), default=False)
     invite_token = models.CharField(max_length=32, default=_invite_token, unique=True)
     status = models.CharField(
         _("status"), max_length=8, choices=Status.choices, default=Status.OPEN

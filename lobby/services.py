@@ -46,6 +46,7 @@ def open_table(
     private: bool = False,
     rated: bool = True,
     bots_allowed: bool = True,
+    spectators_chat: bool = False,
 ) -> Table:
     info = GAMES.get(game)
     if info is None or not info.playable:
@@ -78,6 +79,7 @@ def open_table(
             private=private,
             rated=rated,
             bots_allowed=bots_allowed,
+            spectators_chat=spectators_chat,
         )
         TableSeat.objects.create(table=table, user=host)
         _announce(table)
@@ -244,6 +246,7 @@ def rematch(*, match_id: int, user: User) -> Table | Match:
                 private=old.private if old else True,
                 rated=match.rated,
                 bots_allowed=len(people) < len(players) or (old.bots_allowed if old else True),
+                spectators_chat=old.spectators_chat if old else False,
             )
             Table.objects.filter(pk=offered.pk).update(rematch_of=match)
             for person in people:

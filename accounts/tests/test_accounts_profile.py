@@ -147,3 +147,17 @@ def test_the_name_of_a_deleted_player_follows_the_language(player):
         assert player.public_name == "Smazaný hráč"
     with translation.override("en"):
         assert player.public_name == "Deleted player"
+
+
+def test_the_bots_pace_is_chosen_in_the_settings_and_kept_when_a_form_leaves_it_out(client, player):
+    assert player.bot_pace_ms == 700, "under a second by default"
+    client.force_login(player)
+    assert client.post(reverse("edit_profile"), _profile_form(bot_pace_ms="0")).status_code == 302
+    player.refresh_from_db()
+    assert player.bot_pace_ms == 0
+    client.post(reverse("edit_profile"), _profile_form())
+    player.refresh_from_db()
+    assert player.bot_pace_ms == 0
+    assert client.post(reverse("edit_profile"), _profile_form(bot_pace_ms="7")).status_code == 200
+    player.refresh_from_db()
+    assert player.bot_pace_ms == 0

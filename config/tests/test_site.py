@@ -118,7 +118,9 @@ EXTRACTED = re.compile(rf"\b(?:gettext|_)\({STRING}\)|\bngettext\({STRING}, {STR
 def test_every_string_of_the_jinja_templates_is_found_and_translated():
     """makemessages (with `jinja_blocks`) finds the tables' strings, and Czech has each."""
     czech = translation_of("cs")
-    templates = sorted(ROOT.glob("games/**/jinja2/**/*.html"))
+    templates = sorted(
+        [*ROOT.glob("games/**/jinja2/**/*.html"), *ROOT.glob("chat/jinja2/**/*.html")]
+    )
     assert templates
     missing = []
     found = 0

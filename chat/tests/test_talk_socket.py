@@ -1,0 +1,261 @@
+"""The talk and who is at the table, live over the table's socket: a line said by one socket
+reaches the others (not those who muted its author), no chat push carries anything of the
+table, and arrivals and departures reach the other pages as their marks alone."""
+
+import json
+import re
+
+import pytest
+from asgiref.sync import async_to_sync
+from channels.db import database_sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.conf import settings
+from django.contrib.auth.models import AnonymousUser
+from django.urls import reverse
+
+from chat import services
+from chat.models import ChatLine
+from games.consumers import TableConsumer
+from games.presence import arrive
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def _socket(match, user, *, presence: bool = True) -> WebsocketCommunicator:
+    """A table socket as the table page opens it (up to date, asking for presence changes)."""
+    query = f"?seq={match.move_count}" + ("&presence=1" if presence else "")
+    communicator = WebsocketCommunicator(TableConsumer.as_asgi(), f"/ws/matches/{match.pk}/{query}")
+    communicator.scope["user"] = user
+    communicator.scope["url_route"] = {"kwargs": {"match_id": match.pk}}
+    communicator.scope["cookies"] = {settings.LANGUAGE_COOKIE_NAME: "en"}  # signed out: English
+    return communicator
+
+
+def _line(text) -> str:
+    return json.dumps({"chat_line": text})
+
+
+def _cards(html: str) -> set[str]:
+    return set(re.findall(r'data-card="(\d+)"', html))
+
+
+def test_a_line_sent_by_one_socket_arrives_at_the_others_escaped_and_alone(people, match):
+    eva, jan, ota = people[0], people[1], people[2]
+
+    async def scenario():
+        sockets = [_socket(match, person, presence=False) for person in (eva, jan, ota)]
+        try:
+            for socket in sockets:
+                assert (await socket.connect())[0]
+            await sockets[0].send_to(text_data=_line("<b>good luck</b> & have fun"))
+            answer = await sockets[0].receive_from()
+            own = await sockets[0].receive_from()
+            at_jan, at_ota = await sockets[1].receive_from(), await sockets[2].receive_from()
+            assert await sockets[1].receive_nothing(timeout=0.2)
+            return answer, own, at_jan, at_ota
+        finally:
+            for socket in sockets:
+                await socket.disconnect()
+
+    answer, own, at_jan, at_ota = async_to_sync(scenario)()
+    assert ChatLine.objects.get().text == "<b>good luck</b> & have fun"
+    assert 'id="chat-error"' in answer
+    assert "hidden" in answer, "no error for a line taken"
+    for push in (own, at_jan, at_ota):
+        assert push.startswith('<ol hx-swap-oob="beforeend:#chat-lines">')
+        assert "&lt;b&gt;good luck&lt;/b&gt; &amp; have fun" in push
+        assert 'class="chat-author">Eva<' in push
+    assert "Mute Eva" in at_jan, "another player may mute or report the line"
+    assert f'action="/matches/{match.pk}/chat/mute/"' in at_jan
+    assert f'action="/matches/{match.pk}/chat/report/"' in at_jan
+    assert "Mute Eva" not in own, "nobody mutes themself"
+    # The table's hidden information stays out of every chat push, and no region comes along.
+    for push in (own, at_jan, at_ota):
+        assert not _cards(push)
+        assert 'id="mine"' not in push
+        assert 'id="status"' not in push
+        assert match.seed not in push
+
+
+def test_a_muted_players_lines_do_not_reach_the_muter(people, match):
+    eva, jan, ota = people[0], people[1], people[2]
+
+    async def scenario():
+        jan_socket, ota_socket, eva_socket = (
+            _socket(match, jan, presence=False),
+            _socket(match, ota, presence=False),
+            _socket(match, eva, presence=False),
+        )
+        try:
+            for socket in (jan_socket, ota_socket, eva_socket):
+                assert (await socket.connect())[0]
+            # Muted while the table is open: the socket reads its mutes again.
+            await database_sync_to_async(services.mute)(user=jan, player_id=eva.pk)
+            await eva_socket.send_to(text_data=_line("Jan cannot read this"))
+            await eva_socket.receive_from()
+            at_ota = await ota_socket.receive_from()
+            nothing_for_jan = await jan_socket.receive_nothing(timeout=0.5)
+            await database_sync_to_async(services.mute)(user=jan, player_id=eva.pk, muted=False)
+            await eva_socket.send_to(text_data=_line("now Jan reads again"))
+            at_jan = await jan_socket.receive_from()
+            return at_ota, nothing_for_jan, at_jan
+        finally:
+            for socket in (jan_socket, ota_socket, eva_socket):
+                await socket.disconnect()
+
+    at_ota, nothing_for_jan, at_jan = async_to_sync(scenario)()
+    assert "Jan cannot read this" in at_ota
+    assert nothing_for_jan
+    assert "now Jan reads again" in at_jan
+
+
+def test_a_mute_made_before_the_table_opened_holds_for_its_socket(people, match):
+    eva, jan = people[0], people[1]
+    services.mute(user=jan, player_id=eva.pk)
+
+    async def scenario():
+        jan_socket, eva_socket = _socket(match, jan, presence=False), _socket(match, eva)
+        try:
+            assert (await jan_socket.connect())[0]
+            assert (await eva_socket.connect())[0]
+            await eva_socket.send_to(text_data=_line("hello"))
+            await eva_socket.receive_from()
+            return await jan_socket.receive_nothing(timeout=0.5)
+        finally:
+            await jan_socket.disconnect()
+            await eva_socket.disconnect()
+
+    assert async_to_sync(scenario)()
+    assert ChatLine.objects.count() == 1
+
+
+@pytest.mark.parametrize(
+    ("who", "sent", "reason"),
+    [
+        (2, _line("may I?"), "spectators read along"),
+        (None, _line("may I?"), "Sign in to talk"),
+        (0, _line("   "), "Write something to say first."),
+        (0, json.dumps({"chat_line": ["not", "text"]}), "Write something to say first."),
+        (0, _line("x" * 301), "at most 300 characters"),
+    ],
+    ids=["spectator", "signed out", "whitespace", "not text", "too long"],
+)
+def test_a_refused_line_comes_back_to_its_socket_alone_and_changes_nothing(
+    people, match, who, sent, reason
+):
+    sayer = AnonymousUser() if who is None else people[who]
+
+    async def scenario():
+        jan_socket = _socket(match, people[1], presence=False)
+        sayer_socket = _socket(match, sayer, presence=False)
+        try:
+            assert (await jan_socket.connect())[0]
+            assert (await sayer_socket.connect())[0]
+            await sayer_socket.send_to(text_data=sent)
+            answer = await sayer_socket.receive_from()
+            return answer, await jan_socket.receive_nothing(timeout=0.3)
+        finally:
+            await jan_socket.disconnect()
+            await sayer_socket.disconnect()
+
+    answer, nothing_for_jan = async_to_sync(scenario)()
+    assert 'id="chat-error"' in answer
+    assert 'role="alert"' in answer
+    assert reason in answer
+    assert nothing_for_jan
+    assert not ChatLine.objects.exists()
+
+
+def test_too_many_lines_over_the_socket_are_refused(people, match, settings):
+    settings.PLAY_RATE_LIMITS = {**settings.PLAY_RATE_LIMITS, "chat_line": "2/30second"}
+
+    async def scenario():
+        socket = _socket(match, people[0], presence=False)
+        try:
+            assert (await socket.connect())[0]
+            answers = []
+            for n in range(3):
+                await socket.send_to(text_data=_line(f"line {n}"))
+                answers.append(await socket.receive_from())
+                if n < 2:
+                    await socket.receive_from()  # the line itself
+            return answers
+        finally:
+            await socket.disconnect()
+
+    answers = async_to_sync(scenario)()
+    assert "too fast" in answers[2]
+    assert list(ChatLine.objects.values_list("text", flat=True)) == ["line 0", "line 1"]
+
+
+def test_a_players_arrival_and_departure_reach_the_other_pages_as_their_mark_alone(people, match):
+    eva, jan = people[0], people[1]
+
+    async def scenario():
+        jan_socket = _socket(match, jan)
+        eva_socket = _socket(match, eva)
+        try:
+            assert (await jan_socket.connect())[0]
+            now = await jan_socket.receive_from()
+            assert await jan_socket.receive_nothing(timeout=0.2), "no word of one's own coming"
+            assert (await eva_socket.connect())[0]
+            came = await jan_socket.receive_from()
+            await eva_socket.disconnect()
+            left = await jan_socket.receive_from()
+            return now, came, left
+        finally:
+            await jan_socket.disconnect()
+
+    now, came, left = async_to_sync(scenario)()
+    # On opening, the socket brings every mark as it is now: someone may have come or left
+    # between the page's render and the socket's opening.
+    assert '<span id="presence-0" class="presence" hx-swap-oob="true">away</span>' in now
+    assert '<span id="presence-1" class="presence here" hx-swap-oob="true">' in now
+    assert "No spectators" in now
+    assert came == (
+        '<span id="presence-0" class="presence here" hx-swap-oob="true">at the table</span>'
+    )
+    assert left == '<span id="presence-0" class="presence" hx-swap-oob="true">away</span>'
+
+
+def test_the_spectators_are_counted_once_each_and_the_count_is_pushed(people, match):
+    jan, ota = people[1], people[2]
+
+    async def scenario():
+        jan_socket = _socket(match, jan)
+        ota_tabs = [_socket(match, ota), _socket(match, ota)]
+        visitor = _socket(match, AnonymousUser())
+        quiet = _socket(match, people[3], presence=False)
+        try:
+            assert (await jan_socket.connect())[0]
+            await jan_socket.receive_from()  # the marks as they are
+            assert (await quiet.connect())[0]
+            counts = [await jan_socket.receive_from()]
+            for socket in (*ota_tabs, visitor):
+                assert (await socket.connect())[0]
+                counts.append(await jan_socket.receive_from())
+            await visitor.disconnect()
+            counts.append(await jan_socket.receive_from())
+            return counts, await quiet.receive_nothing(timeout=0.2)
+        finally:
+            for socket in (jan_socket, *ota_tabs, quiet):
+                await socket.disconnect()
+
+    counts, quiet_heard_nothing = async_to_sync(scenario)()
+    shown = [re.search(r">([^<]*)</p>", count).group(1) for count in counts]
+    # Ida's socket asked for no presence changes but watches too; Ota's two tabs count once.
+    assert shown == ["1 spectator", "2 spectators", "2 spectators", "3 spectators", "2 spectators"]
+    assert quiet_heard_nothing, "a socket that draws no panels is sent no presence changes"
+
+
+def test_the_page_shows_who_is_at_the_table_and_how_many_watch(client, people, match):
+    arrive(match.pk, people[0].pk, "socket-of-eva")
+    client.force_login(people[1])
+    html = client.get(reverse("match_table", args=[match.pk])).content.decode()
+    assert 'id="presence-0" class="presence here"' in html
+    assert 'id="presence-1" class="presence here"' in html, "the viewer is at the table"
+    assert "No spectators" in html
+    services.say(match_id=match.pk, user=people[0], text="hi")
+    client.force_login(people[2])
+    html = client.get(reverse("match_table", args=[match.pk])).content.decode()
+    assert 'id="presence-1" class="presence">away' in html
