@@ -250,7 +250,10 @@ def boat_background() -> Markup:
     rat = escape(_("rat"))
     for i in RATS:
         x, y = cell(i)
-        parts.append(f'<text class="rat" x="{x + 0.5}" y="{y + 0.7}"><title>{rat}</title>🐀</text>')
+        parts.append(
+            f'<g class="rat"><title>{rat}</title><ellipse cx="{x + 0.45}" cy="{y + 0.55}" '
+            f'rx=".22" ry=".15"/><path d="M{x + 0.67} {y + 0.55}q.15 0 .18-.25"/></g>'
+        )
     for colour, i in MAPS.items():
         x, y = cell(i)
         title = escape(_("map of the %(colour)s cats") % {"colour": colour_name(colour)})
