@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from django.utils.translation import gettext_noop
+
 from games.isle_of_cats.labels import (
     Event,
     card_name,
@@ -171,14 +173,14 @@ _DESCRIBERS: dict[str, Callable[[Event, list[str], str], str | None]] = {
     "sister_card": _sister_card,
     "turn_order": _turn_order,
     "sister_removed": _sister_removed,
-    "sister_swapped": _simple("The sister swapped two cats."),
+    "sister_swapped": _simple(gettext_noop("The sister swapped two cats.")),
     "rare_drawn": _rare_drawn,
     "day_ended": _day_ended,
-    "fishing": _simple("Everyone gets 20 fish."),
-    "buying": _simple("Everyone now buys the cards they kept."),
-    "done": _simple("%(name)s finished buying."),
-    "selected": _simple("%(name)s chose rescue cards."),
-    "rare_finds": _simple("Rare finds: treasure and oshax cards are played now."),
-    "cats_held": _simple("%(name)s arranges the new cats (Scent trail)."),
-    "game_over": _simple("The island sinks: the game is over."),
+    "fishing": _simple(gettext_noop("Everyone gets 20 fish.")),
+    "buying": _simple(gettext_noop("Everyone now buys the cards they kept.")),
+    "done": _simple(gettext_noop("%(name)s finished buying.")),
+    "selected": _simple(gettext_noop("%(name)s chose rescue cards.")),
+    "rare_finds": _simple(gettext_noop("Rare finds: treasure and oshax cards are played now.")),
+    "cats_held": _simple(gettext_noop("%(name)s arranges the new cats (Scent trail).")),
+    "game_over": _simple(gettext_noop("The island sinks: the game is over.")),
 }

@@ -72,10 +72,29 @@ def _space_dragons(state: dict, viewer: int | None) -> tuple[set[int], set[int]]
     return hidden, own
 
 
+def _isle_of_cats(state: dict, viewer: int | None) -> tuple[set[int], set[int]]:
+    """Hands, set-aside hands, drafts, picks and looked-at cards are their seat's only, and so
+    are personal lessons until the end; the deck and the discard pile are nobody's to see."""
+    hidden = {int(c) for c in state["deck"] + state["discard"]}
+    own: set[int] = set()
+    for seat, player in enumerate(state["players"]):
+        private = player["hand"] + player["aside"] + player["draft"] + player["picks"]
+        if player["look"] is not None:
+            private = private + player["look"]["cards"]
+        if state["phase"] != "game_over":
+            private = private + player["lessons"]
+        if seat == viewer:
+            own = {int(c) for c in private}
+        else:
+            hidden |= {int(c) for c in private}
+    return hidden, own
+
+
 SECRETS: dict[str, Callable[[dict, int | None], tuple[set[int], set[int]]]] = {
     "kosmopolis": _kosmopolis,
     "seven_dragons": _seven_dragons,
     "space_dragons": _space_dragons,
+    "isle_of_cats": _isle_of_cats,
 }
 
 
@@ -132,7 +151,7 @@ def viewers(db) -> list[User]:
     ]
 
 
-@pytest.mark.parametrize("game", ["kosmopolis", "seven_dragons", "space_dragons"])
+@pytest.mark.parametrize("game", ["kosmopolis", "seven_dragons", "space_dragons", "isle_of_cats"])
 @pytest.mark.parametrize("viewer", ["seat 0", "seat 1", "seat 2", "other user", "logged out"])
 def test_the_replay_of_a_finished_match_shows_each_viewer_only_what_the_rules_allow(
     client, viewers, game, viewer
