@@ -34,6 +34,7 @@ from games.isle_of_cats.labels import (
     colour_card_name,
     colour_letter,
     colour_name,
+    fish_text,
     join_names,
     piece_svg,
     player_name,
@@ -361,7 +362,7 @@ def _turn(view: View, seat: int, row: dict[str, Any], hand: list[str]) -> dict[s
         baskets = _baskets(row)
         if baskets:
             items = [
-                _choice(f"rescue|{t}", t, _("%(fish)s fish") % {"fish": cost[z]})
+                _choice(f"rescue|{t}", t, fish_text(cost[z]))
                 for z in ("left", "right")
                 for t in zones[z]
                 if fish >= cost[z]
@@ -377,7 +378,7 @@ def _turn(view: View, seat: int, row: dict[str, Any], hand: list[str]) -> dict[s
                 _choice(
                     f"play|{card}|{t}",
                     t,
-                    _("%(fish)s fish") % {"fish": cost[z] if effect["pay_fish"] else 0},
+                    fish_text(cost[z] if effect["pay_fish"] else 0),
                 )
                 for z in effect["zones"]
                 for t in zones[z]

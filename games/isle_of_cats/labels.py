@@ -26,7 +26,7 @@ from games.isle_of_cats.components import (
     cell,
     index,
 )
-from games.translated import drawn_cards, per_language, pgettext
+from games.translated import drawn_cards, ngettext, per_language, pgettext
 from games.translated import gettext as _
 
 View = dict[str, Any]
@@ -128,6 +128,12 @@ def card_text(card: str) -> str:
     return _(CARDS[card]["text"])
 
 
+@per_language
+def fish_text(count: int) -> str:
+    """ "1 fish", "3 fish" ("1 ryba", "3 ryby", "5 ryb")."""
+    return ngettext("%(count)s fish", "%(count)s fish", count) % {"count": count}
+
+
 def _card_fields(card: str) -> dict[str, Any]:
     info = CARDS[card]
     return {
@@ -139,7 +145,12 @@ def _card_fields(card: str) -> dict[str, Any]:
         "speed": info.get("speed"),
         "basket": info.get("basket"),
         "public": info.get("scope") == "public",
-        "fish": _("fish"),
+        "cost_label": fish_text(info["cost"]),
+        "speed_label": _("speed %(speed)s") % {"speed": info["speed"]} if "speed" in info else "",
+        "basket_label": {
+            "whole": _("basket"),
+            "broken": _("broken basket"),
+        }.get(info.get("basket", "")),
     }
 
 
