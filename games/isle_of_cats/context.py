@@ -385,7 +385,12 @@ def _turn(view: View, seat: int, row: dict[str, Any], hand: list[str]) -> dict[s
                 if not effect["pay_fish"] or fish >= cost[z]
             ]
             if items:
-                groups.append({"label": card_name(card), "items": items})
+                groups.append(
+                    {
+                        "label": card_name(card),
+                        "items": _with_extra(items, effect["max"] > 1 and "cat"),
+                    }
+                )
     else:
         baskets = []
     tile_cards = ("rescue", "take_commons")
@@ -395,15 +400,24 @@ def _turn(view: View, seat: int, row: dict[str, Any], hand: list[str]) -> dict[s
         if effect.get("kind") == "take_commons":
             items = _common_choices(view, f"play|{card}", effect["shapes"])
             if items:
-                groups.append({"label": card_name(card), "items": items})
+                groups.append(
+                    {
+                        "label": card_name(card),
+                        "items": _with_extra(items, effect["max"] > 1 and "common"),
+                    }
+                )
         if phase == "rare_finds" and info["kind"] in ("treasure", "oshax"):
             items = []
+            with_common = bool(info.get("commons")) and "common"
             if info.get("oshax"):
-                items += [_choice(f"find|{card}|{t}", t, "") for t in view["oshax"]]
+                tiles = [_choice(f"find|{card}|{t}", t, "") for t in view["oshax"]]
+                items += _with_extra(tiles, with_common)
             elif info.get("rare"):
-                items += [_choice(f"find|{card}|{t}", t, "") for t in _rare_tiles(view)]
+                tiles = [_choice(f"find|{card}|{t}", t, "") for t in _rare_tiles(view)]
+                items += _with_extra(tiles, with_common)
             if info.get("commons") and not info.get("rare_required") and not info.get("oshax"):
-                items += _common_choices(view, f"find|{card}", info["common_shapes"])
+                commons = _common_choices(view, f"find|{card}", info["common_shapes"])
+                items += _with_extra(commons, info["commons"] > 1 and "common")
             if items:
                 groups.append({"label": card_name(card), "items": items})
     for group in groups:
@@ -413,8 +427,14 @@ def _turn(view: View, seat: int, row: dict[str, Any], hand: list[str]) -> dict[s
         for c in _distinct(hand)
         if CARDS[c]["kind"] == "anytime" and CARDS[c]["effect"]["kind"] not in tile_cards
     ]
+    extras = []
+    if any(c["extra"] == "cat" for c in choices):
+        extras += [_choice(t, t, "") for z in ("left", "right") for t in zones[z]]
+    if any(c["extra"] == "common" for c in choices):
+        extras += _common_choices(view, "", COMMON_SHAPES)
     return {
         "groups": groups,
+        "extras": extras,
         "baskets": baskets,
         "oshax": any(c["kind"] == "oshax" for c in choices),
         "simple": simple,
@@ -430,6 +450,13 @@ def _turn(view: View, seat: int, row: dict[str, Any], hand: list[str]) -> dict[s
     }
 
 
+def _with_extra(items: list[dict[str, Any]], extra: str | bool) -> list[dict[str, Any]]:
+    """Mark the choices that may bring a second piece ("cat" or "common") in the same move."""
+    for item in items:
+        item["extra"] = extra or ""
+    return items
+
+
 def _choice(value: str, tile: str, price: str) -> dict[str, Any]:
     kind = TILE_KIND[tile]
     return {
@@ -438,13 +465,14 @@ def _choice(value: str, tile: str, price: str) -> dict[str, Any]:
         "shape": shape_data(TILE_SHAPE[tile]),
         "price": price,
         "kind": kind,
+        "extra": "",
     }
 
 
 def _common_choices(view: View, prefix: str, shapes: list[str]) -> list[dict[str, Any]]:
     return [
         {
-            "value": f"{prefix}|{shape}",
+            "value": f"{prefix}|{shape}" if prefix else shape,
             "tile": shape,
             "label": _("common treasure (%(shape)s)") % {"shape": shape_name(shape)},
             "svg": shape_svg(shape),
@@ -453,6 +481,7 @@ def _common_choices(view: View, prefix: str, shapes: list[str]) -> list[dict[str
             "letter": "",
             "price": "",
             "kind": "common",
+            "extra": "",
         }
         for shape in shapes
         if view["commons"][shape]

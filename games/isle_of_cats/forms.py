@@ -42,6 +42,19 @@ def _bonus(data: QueryDict) -> dict | None:
     return {"shape": shape, "cells": cells_of(data, shape, "bonus_")}
 
 
+def _extra(data: QueryDict, kind: str) -> list[dict]:
+    """The second piece a card may bring in the same move (a cat or a common treasure), placed
+    after the first; an empty list when none is chosen."""
+    piece = data.get("extra_choice") or ""
+    if not piece:
+        return []
+    if kind == "cat" and TILE_KIND.get(piece) == "cat":
+        return [{"tile": piece, "cells": cells_of(data, TILE_SHAPE[piece], "extra_")}]
+    if kind == "common" and piece in COMMON_SHAPES:
+        return [{"shape": piece, "cells": cells_of(data, piece, "extra_")}]
+    raise IllegalMove(_("That second piece does not go with this card."))
+
+
 def _placement(data: QueryDict) -> Move:
     """The move a placement form asks for: a rescue, a card that takes a tile, or a find."""
     parts = (data.get("choice") or "").split("|")
@@ -74,21 +87,25 @@ def _placement(data: QueryDict) -> Move:
     card = parts[1]
     if action == "play":
         if common:
-            return {"type": "play", "card": card, "commons": [{"shape": piece, "cells": cells}]}
-        return {
-            "type": "play",
-            "card": card,
-            "rescues": [{"tile": piece, "cells": cells, "bonus": _bonus(data)}],
-        }
+            commons = [{"shape": piece, "cells": cells}, *_extra(data, "common")]
+            return {"type": "play", "card": card, "commons": commons}
+        rescues = [{"tile": piece, "cells": cells, "bonus": _bonus(data)}, *_extra(data, "cat")]
+        return {"type": "play", "card": card, "rescues": rescues}
     if common:
-        return {"type": "find", "card": card, "commons": [{"shape": piece, "cells": cells}]}
+        commons = [{"shape": piece, "cells": cells}, *_extra(data, "common")]
+        return {"type": "find", "card": card, "commons": commons}
+    move: Move = {"type": "find", "card": card}
     if TILE_KIND[piece] == "oshax":
         colour = data.get("colour") or ""
         if not colour:
             raise IllegalMove(_("Choose the oshax's colour."))
-        oshax = {"tile": piece, "colour": colour, "cells": cells, "bonus": _bonus(data)}
-        return {"type": "find", "card": card, "oshax": oshax}
-    return {"type": "find", "card": card, "rare": {"tile": piece, "cells": cells}}
+        move["oshax"] = {"tile": piece, "colour": colour, "cells": cells, "bonus": _bonus(data)}
+    else:
+        move["rare"] = {"tile": piece, "cells": cells}
+    extra = _extra(data, "common")
+    if extra:
+        move["commons"] = extra
+    return move
 
 
 def move_from_post(data: QueryDict) -> Move:

@@ -480,3 +480,50 @@ def test_every_card_has_a_name_and_text_to_show():
         assert info["name"]
         assert info["text"]
         assert f'data-card="{card}"' in info["html"]
+
+
+def test_a_second_piece_joins_the_move_when_the_card_allows_one():
+    where = {"orientation": 0, "x": 3, "y": 4}
+    second = {"extra_orientation": 0, "extra_x": 3, "extra_y": 5}
+    twin = table.move_from_post(
+        post(type="place", choice="play|066|cat-01", extra_choice="cat-18", **where, **second)
+    )
+    assert twin["rescues"][1] == {"tile": "cat-18", "cells": [[3, 5], [4, 5], [5, 5]]}
+    cache = table.move_from_post(
+        post(type="place", choice="find|104|line3", extra_choice="mono", **where, **second)
+    )
+    assert cache["commons"] == [
+        {"shape": "line3", "cells": [[3, 4], [4, 4], [5, 4]]},
+        {"shape": "mono", "cells": [[3, 5]]},
+    ]
+    chest = table.move_from_post(
+        post(type="place", choice="find|100|rare-01", extra_choice="domino", **where, **second)
+    )
+    assert chest["rare"]["tile"] == "rare-01"
+    assert chest["commons"] == [{"shape": "domino", "cells": [[3, 5], [4, 5]]}]
+    with pytest.raises(IllegalMove):
+        table.move_from_post(
+            post(type="place", choice="play|087|mono", extra_choice="cat-18", **where, **second)
+        )
+
+
+def test_the_oshax_friend_brings_its_oshax_and_a_small_treasure_the_engine_accepts():
+    state = engine.setup(1, {}, 4)
+    player = state["players"][0]
+    player["hand"] = ["107"]
+    state.update(phase="rare_finds", current=0, passed=["sister"], turn_order=[0, "sister"])
+    data = post(
+        type="place",
+        choice="find|107|oshax-4",
+        colour="red",
+        orientation=0,
+        x=2,
+        y=4,
+        extra_choice="mono",
+        extra_orientation=0,
+        extra_x=1,
+        extra_y=5,
+    )
+    after, _events = engine.apply(state, 0, table.move_from_post(data))
+    tiles = [t["tile"] for t in after["players"][0]["tiles"]]
+    assert tiles == ["oshax-4", "common-01"]

@@ -7,6 +7,7 @@
   const WIDTH = 15;
   const HEIGHT = 11;
   const SVG = "http://www.w3.org/2000/svg";
+  const PIECES = ["main", "bonus", "extra"];
   const places = new WeakMap();
 
   function oriented(base, k) {
@@ -37,12 +38,14 @@
       const parts = entry.split(":");
       if (parts.length === 2) maps[parts[0]] = parts[1];
     });
-    const bonus = form.querySelector('[data-piece="bonus"]');
-    if (bonus) bonus.hidden = true;
     const place = {
       form: form, svg: svg, ghost: ghost, grid: placer.dataset.grid, maps: maps,
-      bonus: bonus, active: "main", at: null, fixed: { main: null, bonus: null },
+      active: "main", at: null, fixed: { main: null, bonus: null, extra: null },
     };
+    ["bonus", "extra"].forEach(function (piece) {
+      const set = fieldset(place, piece);
+      if (set) set.hidden = true;
+    });
     places.set(placer, place);
     return place;
   }
@@ -60,7 +63,7 @@
       const chosen = place.form.querySelector('input[name="choice"]:checked');
       return chosen ? parseShape(chosen.dataset.shape) : null;
     }
-    const select = field(place, "bonus", "shape");
+    const select = field(place, piece, "shape");
     return parseShape(select.options[select.selectedIndex].dataset.shape);
   }
 
@@ -74,8 +77,9 @@
   function covered(place) {
     const taken = new Set();
     for (let i = 0; i < place.grid.length; i++) if (place.grid[i] === "1") taken.add(i);
-    if (place.active === "bonus" && place.fixed.main) {
-      place.fixed.main.forEach(function (c) { taken.add(c[1] * WIDTH + c[0]); });
+    // Pieces of one move are placed in this order; earlier ones count as covered.
+    for (const piece of PIECES.slice(0, PIECES.indexOf(place.active))) {
+      (place.fixed[piece] || []).forEach(function (c) { taken.add(c[1] * WIDTH + c[0]); });
     }
     return taken;
   }
@@ -110,7 +114,9 @@
   function draw(place) {
     const ghost = place.ghost;
     while (ghost.firstChild) ghost.removeChild(ghost.firstChild);
-    if (place.fixed.main && place.active === "bonus") drawCells(ghost, place.fixed.main, "fixed");
+    PIECES.forEach(function (piece) {
+      if (piece !== place.active && place.fixed[piece]) drawCells(ghost, place.fixed[piece], "fixed");
+    });
     const cells = cellsAt(place, place.active, place.at);
     if (!cells) return;
     drawCells(ghost, cells, fits(place, cells) ? "ok" : "bad");
@@ -140,24 +146,35 @@
     const cells = cellsAt(place, place.active, place.at);
     if (!cells || !fits(place, cells)) return;
     fill(place, place.active, place.at);
-    if (place.active === "main") {
-      place.fixed.main = cells;
-      if (place.bonus && earnsBonus(place, cells)) {
-        place.bonus.hidden = false;
-        place.active = "bonus";
-        place.at = null;
-      }
-    } else {
-      place.fixed.bonus = cells;
+    place.fixed[place.active] = cells;
+    const bonus = fieldset(place, "bonus");
+    const extra = fieldset(place, "extra");
+    if (place.active === "main" && bonus && earnsBonus(place, cells)) {
+      bonus.hidden = false;
+      activate(place, "bonus");
+    } else if (place.active !== "extra" && extra && !extra.hidden) {
+      activate(place, "extra");
     }
     draw(place);
   }
 
-  function reset(place) {
-    place.active = "main";
+  function activate(place, piece) {
+    place.active = piece;
     place.at = null;
-    place.fixed = { main: null, bonus: null };
-    if (place.bonus) place.bonus.hidden = true;
+    PIECES.forEach(function (other) {
+      const set = fieldset(place, other);
+      if (set) set.classList.toggle("ioc-active", other === piece);
+    });
+  }
+
+  function reset(place) {
+    place.fixed = { main: null, bonus: null, extra: null };
+    activate(place, "main");
+    const bonus = fieldset(place, "bonus");
+    if (bonus) bonus.hidden = true;
+    const extra = fieldset(place, "extra");
+    const chosen = place.form.querySelector('input[name="choice"]:checked');
+    if (extra) extra.hidden = !(chosen && chosen.dataset.extra);
     draw(place);
   }
 
@@ -211,7 +228,6 @@
       return;
     }
     if (event.target.closest("svg.ioc-boat")) {
-      if (place.fixed[place.active] && place.active === "main") place.fixed.main = null;
       place.at = centred(place, cellUnder(place, event));
       fix(place);
     }
@@ -221,6 +237,15 @@
     if (!place) return;
     if (event.target.name === "choice") reset(place);
     draw(place);
+  });
+  // Working on a piece's fields (the bonus, the second piece) makes it the one the pointer moves.
+  document.addEventListener("focusin", function (event) {
+    const place = placeOf(event.target);
+    const set = event.target.closest && event.target.closest("[data-piece]");
+    if (place && set && set.dataset.piece !== place.active) {
+      activate(place, set.dataset.piece);
+      draw(place);
+    }
   });
   document.addEventListener("reset", function (event) {
     const place = placeOf(event.target);
