@@ -119,3 +119,26 @@ def test_the_sisters_difficulty_is_only_for_a_table_of_one(people):
         host=people[0], game="isle_of_cats", seats=1, options={"solo_hard_lessons": 2}
     )
     assert table.options == {"solo_hard_lessons": 2}
+
+
+def test_finished_matches_add_their_facts_to_the_games_statistics_page(client, bots):
+    from django.urls import reverse
+
+    from games.isle_of_cats import stats
+    from games.models import GameStats
+
+    solo = services.start_match(game="isle_of_cats", players=bots[:1], seed=11)
+    pair = services.start_match(game="isle_of_cats", players=bots[:2], seed=12)
+    facts: dict[str, int] = {}
+    for match in (solo, pair):
+        match.refresh_from_db()
+        assert match.is_over
+        for key, value in stats.match_facts(match.state, match.result).items():
+            facts[key] = facts.get(key, 0) + value
+    assert GameStats.objects.get(game="isle_of_cats").facts == facts
+    url = reverse("game_statistics", args=["isle_of_cats"])
+    html = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    families = facts["families"] / facts["boats"]
+    assert "Families per boat" in html
+    assert f"{families:.1f}" in html
+    assert "Solo matches the sister won" in html
