@@ -527,3 +527,16 @@ def test_the_oshax_friend_brings_its_oshax_and_a_small_treasure_the_engine_accep
     after, _events = engine.apply(state, 0, table.move_from_post(data))
     tiles = [t["tile"] for t in after["players"][0]["tiles"]]
     assert tiles == ["oshax-4", "common-01"]
+
+
+def test_the_listed_engine_refusals_are_the_engines_own_and_read_in_czech():
+    from pathlib import Path
+
+    from django.utils.translation import gettext
+
+    source = Path(engine.__file__).read_text(encoding="utf-8")
+    assert len(labels.ENGINE_MESSAGES) > 40
+    for message in labels.ENGINE_MESSAGES:
+        assert f'"{message}"' in source, message
+        with translation.override("cs"):
+            assert gettext(message) != message, message
