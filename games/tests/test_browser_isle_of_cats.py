@@ -139,3 +139,51 @@ def test_a_person_and_a_bot_play_a_game_to_the_end(site, people, bots):
     match.refresh_from_db()
     assert match.status == Match.Status.FINISHED
     assert all(len(p["tiles"]) > 0 for p in match.state["players"])
+
+
+def test_a_cat_on_its_map_offers_the_treasure_at_once_and_both_are_placed_by_pointer(site, people):
+    """Blue cat-16 laid over the blue map (rules 10.2): the bonus fieldset opens as soon as the
+    cat is fixed, the domino is turned with the button and fixed beside it, one move stores
+    both."""
+    from playwright.sync_api import expect, sync_playwright
+
+    expect.set_options(timeout=EXPECT_TIMEOUT_MS)
+    stack = {"bag": ["cat-16"], "turn_order": [0, "sister"], "sister_deck": ["sister-18"]}
+    match = services.start_match(
+        game="isle_of_cats", players=[people[0]], seed=20261126, stack=stack
+    )
+    cookie = session_cookie(people[0], site)
+    with sync_playwright() as playwright:
+        browser, page = _open(playwright, site, cookie, match)
+        place = page.locator("#mine form:has(input[name=type][value=place])")
+        for _turn in range(20):
+            if place.locator("input[value='rescue|cat-16']").count():
+                break
+            move_and_wait(page, _make_a_move)
+        place.locator("label.ioc-pick:has(input[value='rescue|cat-16'])").click()
+
+        def point(x: int, y: int) -> tuple[float, float]:
+            svg = place.locator("svg.ioc-boat")
+            svg.scroll_into_view_if_needed()
+            box = svg.bounding_box()
+            return (
+                box["x"] + (x + 0.6) * box["width"] / 15.2,
+                box["y"] + (y + 0.6) * box["height"] / 11.2,
+            )
+
+        page.mouse.move(*point(3, 1))
+        page.mouse.click(*point(3, 1))
+        bonus = place.locator("fieldset[data-piece=bonus]")
+        expect(bonus).to_be_visible()
+        bonus.locator("select[name=bonus_shape]").select_option("domino")
+        place.locator("button[data-action=rotate]").click()
+        page.mouse.move(*point(2, 2))
+        expect(place.locator(".ghost rect.ok")).to_have_count(2)
+        page.mouse.click(*point(2, 2))
+        expect(bonus.locator("input[name=bonus_y]")).to_have_value("2")
+        move_and_wait(page, lambda page: place.locator("button.primary").click())
+        browser.close()
+    match.refresh_from_db()
+    tiles = {t["tile"]: t["cells"] for t in match.state["players"][0]["tiles"]}
+    assert tiles["cat-16"] == sorted([2 + 15 * 1, 3 + 15, 4 + 15, 5 + 15, 3 + 30, 4 + 30])
+    assert tiles["common-12"] == [2 + 30, 2 + 45]
