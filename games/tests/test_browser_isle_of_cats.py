@@ -187,3 +187,42 @@ def test_a_cat_on_its_map_offers_the_treasure_at_once_and_both_are_placed_by_poi
     tiles = {t["tile"]: t["cells"] for t in match.state["players"][0]["tiles"]}
     assert tiles["cat-16"] == sorted([2 + 15 * 1, 3 + 15, 4 + 15, 5 + 15, 3 + 30, 4 + 30])
     assert tiles["common-12"] == [2 + 30, 2 + 45]
+
+
+def test_a_keyboard_user_places_a_cat_with_the_arrow_keys(site, people):
+    """No pointer: the piece is chosen with the keyboard, the boat takes the focus, arrows move
+    the ghost from the middle of the boat, Enter fixes it and the form is sent from the keyboard."""
+    from playwright.sync_api import expect, sync_playwright
+
+    expect.set_options(timeout=EXPECT_TIMEOUT_MS)
+    stack = {"bag": ["cat-16"], "turn_order": [0, "sister"], "sister_deck": ["sister-18"]}
+    match = services.start_match(
+        game="isle_of_cats", players=[people[0]], seed=20261127, stack=stack
+    )
+    cookie = session_cookie(people[0], site)
+    with sync_playwright() as playwright:
+        browser, page = _open(playwright, site, cookie, match)
+        place = page.locator("#mine form:has(input[name=type][value=place])")
+        for _turn in range(20):
+            if place.locator("input[value='rescue|cat-16']").count():
+                break
+            move_and_wait(page, _make_a_move)
+        place.locator("input[value='rescue|cat-16']").focus()
+        page.keyboard.press("Space")
+        place.locator("svg.ioc-boat").focus()
+        for key in ["ArrowLeft"] * 3 + ["ArrowUp"] * 3:
+            page.keyboard.press(key)
+        expect(place.locator(".ghost rect.ok")).to_have_count(6)
+        page.keyboard.press("Enter")
+        expect(place.locator("input[name=x]")).to_have_value("2")
+        expect(place.locator("input[name=y]")).to_have_value("1")
+
+        def confirm(page) -> None:
+            place.locator("button.primary").focus()
+            page.keyboard.press("Enter")
+
+        move_and_wait(page, confirm)
+        browser.close()
+    match.refresh_from_db()
+    tiles = {t["tile"]: t["cells"] for t in match.state["players"][0]["tiles"]}
+    assert tiles["cat-16"] == [17, 18, 19, 20, 33, 34]
