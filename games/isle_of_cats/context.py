@@ -60,7 +60,7 @@ def table_context(view: View, legal: list[Move], seat: int | None, names: list[s
     seats = view["seats"]
     key = ("boats", *names)
     boats = shared(key, lambda: [_boat(view, p, names) for p in range(seats)])
-    players = [_player(view, p, names, boats[p], seat) for p in range(seats)]
+    players = [_player(view, p, names, boats[p]) for p in range(seats)]
     me = players[seat] if seat is not None and 0 <= seat < seats else None
     acting = bool(legal)
     context: dict[str, Any] = {
@@ -68,16 +68,13 @@ def table_context(view: View, legal: list[Move], seat: int | None, names: list[s
         "phase_name": _phase_name(phase),
         "day": view["day"],
         "days": DAYS,
-        "solo": view["solo"],
         "players": players,
         "me": me,
         "others": [p for p in players if p is not me],
         "spectator": me is None,
-        "acting": acting,
         "deck_count": view["deck_count"],
-        "discard_count": view["discard_count"],
         "bag_count": view["bag_count"],
-        "common": shared(("common",), lambda: _common(view, names)),
+        "common": shared(("common", *names), lambda: _common(view, names)),
         "sister": _sister(view) if view["solo"] else None,
         "result": _result(view, names, seat, boats) if view.get("result") else None,
     }
@@ -141,16 +138,12 @@ def _boat(view: View, p: int, names: list[str]) -> dict[str, Any]:
     return {"svg": boat_svg(tiles, label, families), "tiles": len(tiles)}
 
 
-def _player(
-    view: View, p: int, names: list[str], boat: dict[str, Any], seat: int | None
-) -> dict[str, Any]:
+def _player(view: View, p: int, names: list[str], boat: dict[str, Any]) -> dict[str, Any]:
     row = view["players"][p]
     phase = view["phase"]
     passed = p in view["passed"]
     return {
-        "seat": p,
         "name": player_name(names, p),
-        "is_you": p == seat,
         "boat": boat["svg"],
         "tiles": boat["tiles"],
         "fish": row["fish"],
@@ -160,12 +153,10 @@ def _player(
         "lesson_count": row["lesson_count"],
         "speed": row["speed"],
         "played": [card_info(c) for c in row["played"]],
-        "to_act": p in view["to_act"],
         "current": phase in ("rescue", "rare_finds") and view["current"] == p,
         "passed": passed and phase in ("rescue", "rare_finds"),
         "done": _done(view, row, phase),
         "bait": row["bait"],
-        "lessons": [card_info(c) for c in row.get("lessons", [])],
     }
 
 
