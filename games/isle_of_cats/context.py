@@ -614,6 +614,8 @@ def status_text(view: View, seat: int | None, names: list[str]) -> str:
                 return _("Your turn: rescue a cat, play a card, or pass")
             return _("Your turn: play a treasure or oshax card, or pass")
         return _("%(name)s is on turn") % {"name": player_name(names, current)}
+    if mine and phase == "buy" and view["players"][seat]["bought"]:
+        return _("Play cards bought today, or finish with Done")
     if mine:
         return {
             "arrange": _("Arrange the drawn cats into the two fields"),

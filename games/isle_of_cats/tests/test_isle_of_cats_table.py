@@ -443,6 +443,12 @@ def test_the_status_line_says_what_the_viewer_must_do(language):
                 assert text.strip()
     state = bot_states(2, 4)[0]
     assert table.status_text(engine.view(state, 0), 0, NAMES[:2]) == "Pick 2 cards to keep"
+    window = engine.setup(2, {}, 4)
+    window.update(phase="buy")
+    window["players"][0].update(bought=True, finished=False)
+    assert table.status_text(engine.view(window, 0), 0, NAMES[:2]) == (
+        "Play cards bought today, or finish with Done"
+    )
 
 
 # --- statistics --------------------------------------------------------------------------------
