@@ -13,13 +13,11 @@ import statistics
 import time
 from typing import Any
 
-from games.registry import GAMES, GameInfo, playable_games
+from games.registry import playable_games
 from games.rules import RECORD_FORMAT, engine_for, play_record
 
 REBUILD_MOVES = 500
 
-ENGINE_ONLY = ("isle_of_cats",)
-"""Games whose engine is done before their table: benchmarked although not yet playable."""
 
 SEEDED_GAMES = {"space_bastards": 500, "isle_of_cats": 500}
 """Games whose playout rows play exactly this many seeded games per player count (seeds 0..n-1)
@@ -102,10 +100,6 @@ def _conserved(module: str, state: dict[str, Any]) -> bool:
     return sorted(all_cards(state)) == cards and sorted(all_tiles(state)) == tiles
 
 
-def _benchmarked() -> list[GameInfo]:
-    return playable_games() + [GAMES[slug] for slug in ENGINE_ONLY if not GAMES[slug].playable]
-
-
 def rebuild(slug: str, seats: int, games: list[tuple[int, list[tuple[int, Any]]]]) -> dict:
     """Rebuild 500 moves' worth of state from records: consecutive recorded games (each with its
     own `setup`) until 500 moves, since no game here lasts 500 moves."""
@@ -170,7 +164,7 @@ def run(*, quick: bool) -> dict[str, Any]:
     seconds = 0.3 if quick else 2.0
     rows = []
     rebuilds = []
-    for info in _benchmarked():
+    for info in playable_games():
         for seats in info.seat_choices:
             count = SEEDED_GAMES.get(info.slug)
             if count is not None and quick:

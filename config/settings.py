@@ -57,6 +57,7 @@ INSTALLED_APPS = [
     "accounts",
     "games",
     "games.kosmopolis",
+    "games.isle_of_cats",
     "games.seven_dragons",
     "games.space_dragons",
     "games.space_bastards",

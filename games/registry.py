@@ -19,6 +19,8 @@ class GameOption:
     label: Promise
     default: object
     choices: tuple[tuple[object, Promise], ...]
+    solo_only: bool = False
+    """Only a one-player table may change it (a solo opponent's setting)."""
 
 
 SIDE_CHOICES = (("A", _("side A")), ("B", _("side B")), ("random", _("random side")))
@@ -288,6 +290,23 @@ GAMES: dict[str, GameInfo] = {
             4,
             75,
             _("Rescue cats onto your boat before the island sinks."),
+            playable=True,
+            has_script=True,
+            options=(
+                GameOption(
+                    "solo_hard_lessons",
+                    _("The sister's difficulty (solo only)"),
+                    0,
+                    (
+                        (0, _("normal")),
+                        (1, _("medium")),
+                        (2, _("high")),
+                        (3, _("very high")),
+                        (4, _("expert")),
+                    ),
+                    solo_only=True,
+                ),
+            ),
             rules=(
                 _(
                     "Five days of rescuing cats and treasures onto your boat before the island "

@@ -220,7 +220,9 @@ def _table_for(match: Match, user: User | Any, log_since: int, seen: AtTable) ->
     acting = engine.to_act(state) if not match.is_over else set()
     view = engine.view(state, seat)
     now = timezone.now()
-    legal = engine.legal_moves(state, seat) if seat is not None and seat in acting else []
+    # A game whose full move list is costly lists only what its table needs (`table.legal_moves`).
+    moves_of = getattr(info.table, "legal_moves", engine.legal_moves)
+    legal = moves_of(state, seat) if seat is not None and seat in acting else []
     warning = clock_warning(match)
     here, watching = seen
     if seat is not None:

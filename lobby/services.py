@@ -66,6 +66,8 @@ def open_table(
         options = info.clean_options(options)
     except ValueError as problem:
         raise LobbyRefused(str(problem)) from None
+    if seats > 1 and any(o.solo_only and o.key in options for o in info.options):
+        raise LobbyRefused(_("That option is only for a game alone."))
     with transaction.atomic():
         table = Table.objects.create(
             game=game,

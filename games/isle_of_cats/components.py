@@ -147,6 +147,10 @@ COMMON_SHAPES: Final[tuple[str, ...]] = tuple(_DATA["common_shapes"])
 SMALL_SHAPES: Final[tuple[str, ...]] = tuple(
     key for key, shape in _DATA["common_shapes"].items() if shape["small"]
 )
+SHAPE_CELLS: Final[dict[str, tuple[Cell, ...]]] = {
+    key: tuple(cells) for key, cells in _SHAPE_CELLS.items()
+}
+"""Every shape key's base cells, as the JSON draws them (the table turns them itself)."""
 SHAPE_SIZE: Final[dict[str, int]] = {key: len(cells) for key, cells in _SHAPE_CELLS.items()}
 ORIENTATIONS: Final[dict[str, frozenset[Shape]]] = {
     key: orientations(cells) for key, cells in _SHAPE_CELLS.items()

@@ -94,11 +94,30 @@ def _space_bastards(state: dict, viewer: int | None) -> tuple[set[str], set[str]
     return hidden, own
 
 
+def _isle_of_cats(state: dict, viewer: int | None) -> tuple[set[str], set[str]]:
+    """Hands, set-aside hands, drafts, picks and looked-at cards are their seat's only, and so
+    are personal lessons until the end; the deck and the discard pile are nobody's to see."""
+    hidden = {str(c) for c in state["deck"] + state["discard"]}
+    own: set[str] = set()
+    for seat, player in enumerate(state["players"]):
+        private = player["hand"] + player["aside"] + player["draft"] + player["picks"]
+        if player["look"] is not None:
+            private = private + player["look"]["cards"]
+        if state["phase"] != "game_over":
+            private = private + player["lessons"]
+        if seat == viewer:
+            own = {str(c) for c in private}
+        else:
+            hidden |= {str(c) for c in private}
+    return hidden, own
+
+
 SECRETS: dict[str, Callable[[dict, int | None], tuple[set, set]]] = {
     "kosmopolis": _kosmopolis,
     "seven_dragons": _seven_dragons,
     "space_dragons": _space_dragons,
     "space_bastards": _space_bastards,
+    "isle_of_cats": _isle_of_cats,
 }
 
 
@@ -155,7 +174,9 @@ def viewers(db) -> list[User]:
     ]
 
 
-@pytest.mark.parametrize("game", ["kosmopolis", "seven_dragons", "space_dragons", "space_bastards"])
+@pytest.mark.parametrize(
+    "game", ["kosmopolis", "seven_dragons", "space_dragons", "space_bastards", "isle_of_cats"]
+)
 @pytest.mark.parametrize("viewer", ["seat 0", "seat 1", "seat 2", "other user", "logged out"])
 def test_the_replay_of_a_finished_match_shows_each_viewer_only_what_the_rules_allow(
     client, viewers, game, viewer

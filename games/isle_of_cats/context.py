@@ -1,0 +1,633 @@
+"""The Isle of Cats table's region contexts (what the fragments under `jinja2/isle_of_cats/`
+show of the engine's `view()`) and status line.
+
+A rescue turn can have ten thousand legal placements, so the table never lists them: it offers
+the tiles the viewer could take (read from the view) and a compact picture of the boat (which
+squares are free), and the page's script shows where a tile fits; the engine judges the move.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.isle_of_cats.components import (
+    BOAT_SET,
+    CARDS,
+    CAT_COLOUR,
+    COLOURS,
+    COMMON_SHAPES,
+    DAYS,
+    GRID_SIZE,
+    MAPS,
+    TILE_KIND,
+    TILE_SHAPE,
+    WIDTH,
+    index,
+)
+from games.isle_of_cats.labels import (
+    Move,
+    View,
+    boat_svg,
+    card_info,
+    card_name,
+    card_text,
+    colour_card_name,
+    colour_letter,
+    colour_name,
+    fish_text,
+    join_names,
+    piece_svg,
+    player_name,
+    shape_data,
+    shape_name,
+    shape_svg,
+    tile_label,
+)
+from games.translated import gettext as _
+from games.translated import ngettext, shared
+
+SISTER = "sister"
+ZONE_COST = {"left": 3, "right": 5}
+T_AND_B = "own_turn_or_post_buy"
+
+# --- template context --------------------------------------------------------------------------
+
+
+def table_context(view: View, legal: list[Move], seat: int | None, names: list[str]) -> dict:
+    """Everything the Isle of Cats fragments need beyond the raw view. `legal` only says whether
+    the viewer acts now (the table module lists no placements)."""
+    phase = view["phase"]
+    seats = view["seats"]
+    key = ("boats", *names)
+    boats = shared(key, lambda: [_boat(view, p, names) for p in range(seats)])
+    players = [_player(view, p, names, boats[p]) for p in range(seats)]
+    me = players[seat] if seat is not None and 0 <= seat < seats else None
+    acting = bool(legal)
+    context: dict[str, Any] = {
+        "phase": phase,
+        "phase_name": _phase_name(phase),
+        "day": view["day"],
+        "days": DAYS,
+        "players": players,
+        "me": me,
+        "others": [p for p in players if p is not me],
+        "spectator": me is None,
+        "deck_count": view["deck_count"],
+        "bag_count": view["bag_count"],
+        "common": shared(("common", *names), lambda: _common(view, names)),
+        "sister": _sister(view) if view["solo"] else None,
+        "result": _result(view, names, seat, boats) if view.get("result") else None,
+    }
+    if me is not None:
+        context["own"] = _own(view, seat, me, acting, legal)
+    return context
+
+
+def _phase_name(phase: str) -> str:
+    return {
+        "arrange": _("arranging the cats"),
+        "draft": _("draft"),
+        "buy": _("buying"),
+        "lesson_colours": _("lesson colours"),
+        "rescue_select": _("choosing rescue cards"),
+        "rescue": _("rescue"),
+        "rare_finds": _("rare finds"),
+        "game_over": _("game over"),
+    }.get(phase, phase)
+
+
+def _families(tiles: list[dict[str, Any]]) -> list[list[str]]:
+    """Groups of three or more touching cats of one colour (oshaxes by their chosen colour)."""
+    owner = {}
+    colour_of = {}
+    for t in tiles:
+        colour = t.get("colour")
+        if colour is None:
+            continue
+        colour_of[t["tile"]] = colour
+        for x, y in t["cells"]:
+            owner[index(x, y)] = t["tile"]
+    seen: set[str] = set()
+    groups = []
+    for start in colour_of:
+        if start in seen:
+            continue
+        group, todo = [], [start]
+        seen.add(start)
+        while todo:
+            tile = todo.pop()
+            group.append(tile)
+            for x, y in next(t["cells"] for t in tiles if t["tile"] == tile):
+                for nx, ny in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+                    other = owner.get(index(nx, ny)) if 0 <= nx < WIDTH else None
+                    if other and other not in seen and colour_of[other] == colour_of[start]:
+                        seen.add(other)
+                        todo.append(other)
+        if len(group) >= 3:
+            groups.append(group)
+    return groups
+
+
+def _boat(view: View, p: int, names: list[str]) -> dict[str, Any]:
+    tiles = view["players"][p]["tiles"]
+    name = player_name(names, p)
+    families: frozenset[str] = frozenset()
+    if view["phase"] == "game_over":
+        families = frozenset(t for group in _families(tiles) for t in group)
+    label = _("Boat of %(name)s: %(count)s tiles") % {"name": name, "count": len(tiles)}
+    return {"svg": boat_svg(tiles, label, families), "tiles": len(tiles)}
+
+
+def _player(view: View, p: int, names: list[str], boat: dict[str, Any]) -> dict[str, Any]:
+    row = view["players"][p]
+    phase = view["phase"]
+    passed = p in view["passed"]
+    return {
+        "name": player_name(names, p),
+        "boat": boat["svg"],
+        "tiles": boat["tiles"],
+        "fish": row["fish"],
+        "baskets": row["baskets"],
+        "baskets_ready": max(0, row["baskets"] - row["baskets_used"]),
+        "hand_count": row["hand_count"] + row["aside_count"],
+        "lesson_count": row["lesson_count"],
+        "speed": row["speed"],
+        "played": [card_info(c) for c in row["played"]],
+        "current": phase in ("rescue", "rare_finds") and view["current"] == p,
+        "passed": passed and phase in ("rescue", "rare_finds"),
+        "done": _done(view, row, phase),
+        "bait": row["bait"],
+    }
+
+
+def _done(view: View, row: dict[str, Any], phase: str) -> bool:
+    if phase == "draft":
+        return bool(row["picked"])
+    if phase == "buy":
+        return bool(row["finished"])
+    if phase == "rescue_select":
+        return bool(row["selected"])
+    return False
+
+
+def _common(view: View, names: list[str]) -> dict[str, Any]:
+    """The common area: the same for every viewer."""
+    zones = []
+    for zone in ("left", "right"):
+        zones.append(
+            {
+                "zone": zone,
+                "label": _("Left field") if zone == "left" else _("Right field"),
+                "cost": ZONE_COST[zone],
+                "cats": [_tile(t) for t in view["zones"][zone]],
+            }
+        )
+    order = []
+    for p in view["turn_order"]:
+        if p == SISTER:
+            speed = view["sister"]["speed"] if view.get("sister") else 0
+        else:
+            speed = view["players"][p]["speed"]
+        order.append(
+            {
+                "name": player_name(names, p),
+                "speed": speed,
+                "passed": p in view["passed"],
+                "current": view["current"] == p and view["phase"] in ("rescue", "rare_finds"),
+            }
+        )
+    return {
+        "zones": zones,
+        "held": [_tile(t) for t in view["held"]],
+        "commons": [
+            {
+                "shape": shape,
+                "name": shape_name(shape),
+                "count": len(view["commons"][shape]),
+                "svg": shape_svg(shape),
+            }
+            for shape in COMMON_SHAPES
+        ],
+        "rares": [[_tile(t) for t in pile] for pile in view["rares"] if pile],
+        "oshax": [_tile(t) for t in view["oshax"]],
+        "public_lessons": [
+            {
+                **card_info(e["card"]),
+                "owner": player_name(names, e["owner"]),
+                "colour": e["colour"],
+                "colour_name": colour_name(e["colour"]) if e["colour"] else "",
+            }
+            for e in view["public_lessons"]
+        ],
+        "turn_order": order,
+    }
+
+
+def _tile(tile: str) -> dict[str, Any]:
+    colour = CAT_COLOUR.get(tile)
+    return {
+        "tile": tile,
+        "label": tile_label(tile),
+        "svg": piece_svg(tile, colour),
+        "colour": colour,
+        "letter": colour_letter(colour) if colour else "",
+    }
+
+
+def _sister(view: View) -> dict[str, Any]:
+    sister = view["sister"]
+    return {
+        "speed": sister["speed"],
+        "face_up": len(sister["face_up"]),
+        "face_down": sister["face_down"],
+        "deck_count": sister["deck_count"],
+        "colour_cards": [
+            {"colour": c.removeprefix("colour-"), "name": colour_card_name(c), "points": 5 - i}
+            for i, c in enumerate(sister["colour_cards"])
+        ],
+        "colour_cards_hidden": sister["colour_cards_hidden"],
+        "lessons": [{"name": card_name(c), "text": card_text(c)} for c in sister["lessons"]],
+        "removed": sister["removed"],
+    }
+
+
+# --- the viewer's own area ---------------------------------------------------------------------
+
+
+def _own(
+    view: View, seat: int, me: dict[str, Any], acting: bool, legal: list[Move]
+) -> dict[str, Any]:
+    phase = view["phase"]
+    row = view["players"][seat]
+    hand = view["hand"]
+    look = view.get("look")
+    own: dict[str, Any] = {
+        "hand": [card_info(c) for c in hand],
+        "aside": [card_info(c) for c in view["aside"]],
+        "lessons": [card_info(c) for c in view["lessons"]],
+        "played": me["played"],
+        "fish": row["fish"],
+        "look": None,
+        "draft": None,
+        "buy": None,
+        "window": None,
+        "colours": None,
+        "select": None,
+        "turn": None,
+        "arrange": None,
+    }
+    if look is not None:
+        effect = CARDS[look["card"]]["effect"]
+        own["look"] = {
+            "card": card_name(look["card"]),
+            "cards": [card_info(c) for c in look["cards"]],
+            "keep": effect["kind"] == "look_keep",
+            "max_buy": effect.get("max_buy"),
+        }
+        return own
+    if phase == "draft":
+        need = min(3 if view["solo"] else 2, len(view["draft"]))
+        own["draft"] = {
+            "cards": [card_info(c) for c in view["draft"]],
+            "picks": [card_info(c) for c in view["picks"]],
+            "keep": need,
+            "can_choose": acting and not row["picked"],
+            "round": view["draft_round"],
+        }
+    elif phase == "buy":
+        if not row["bought"]:
+            own["buy"] = {
+                "cards": [card_info(c) for c in view["picks"]],
+                "can_buy": acting,
+            }
+        elif not row["finished"]:
+            own["window"] = {
+                "cards": [
+                    card_info(c) for c in _distinct(hand) if CARDS[c].get("window") == T_AND_B
+                ],
+                "can_play": acting,
+            }
+    elif phase == "lesson_colours" and acting:
+        own["colours"] = [
+            {**card_info(m), "colours": _colour_choices()}
+            for m in dict.fromkeys(c for move in legal for c in move.get("colours", {}))
+        ]
+    elif phase == "rescue_select":
+        own["select"] = {
+            "cards": [card_info(c) for c in hand if CARDS[c]["kind"] == "rescue"],
+            "can_select": acting and not row["selected"],
+            "chosen": [card_info(c) for c in view.get("selection") or []],
+        }
+    elif phase in ("rescue", "rare_finds") and acting:
+        own["turn"] = _turn(view, seat, row, hand)
+    elif phase == "arrange" and acting:
+        q = 4 if view["solo"] else 2 * view["seats"]
+        own["arrange"] = {
+            "cats": [_tile(t) for t in view["held"]],
+            "left": min(q, len(view["held"])),
+        }
+    return own
+
+
+def _colour_choices() -> list[dict[str, str]]:
+    return [{"colour": c, "name": colour_name(c), "letter": colour_letter(c)} for c in COLOURS]
+
+
+def _distinct(cards: list[str]) -> list[str]:
+    """One card of each name: identical cards make one choice."""
+    by_name: dict[str, str] = {}
+    for card in cards:
+        by_name.setdefault(CARDS[card]["name"], card)
+    return list(by_name.values())
+
+
+def _turn(view: View, seat: int, row: dict[str, Any], hand: list[str]) -> dict[str, Any]:
+    """What the viewer can do on a rescue or rare-finds turn: pieces to place, cards to play."""
+    phase = view["phase"]
+    fish = row["fish"]
+    choices: list[dict[str, Any]] = []
+    groups: list[dict[str, Any]] = []
+    zones = view["zones"]
+    if phase == "rescue":
+        cost = {"left": 3, "right": 3 if row["bait"] else 5}
+        baskets = _baskets(row)
+        if baskets:
+            items = [
+                _choice(f"rescue|{t}", t, fish_text(cost[z]))
+                for z in ("left", "right")
+                for t in zones[z]
+                if fish >= cost[z]
+            ]
+            if items:
+                groups.append({"label": _("Rescue a cat with a basket"), "items": items})
+        for card in _distinct(hand):
+            info = CARDS[card]
+            effect = info.get("effect") or {}
+            if effect.get("kind") != "rescue":
+                continue
+            items = [
+                _choice(
+                    f"play|{card}|{t}",
+                    t,
+                    fish_text(cost[z] if effect["pay_fish"] else 0),
+                )
+                for z in effect["zones"]
+                for t in zones[z]
+                if not effect["pay_fish"] or fish >= cost[z]
+            ]
+            if items:
+                groups.append(
+                    {
+                        "label": card_name(card),
+                        "items": _with_extra(items, effect["max"] > 1 and "cat"),
+                    }
+                )
+    else:
+        baskets = []
+    tile_cards = ("rescue", "take_commons")
+    for card in _distinct(hand):
+        info = CARDS[card]
+        effect = info.get("effect") or {}
+        if effect.get("kind") == "take_commons":
+            items = _common_choices(view, f"play|{card}", effect["shapes"])
+            if items:
+                groups.append(
+                    {
+                        "label": card_name(card),
+                        "items": _with_extra(items, effect["max"] > 1 and "common"),
+                    }
+                )
+        if phase == "rare_finds" and info["kind"] in ("treasure", "oshax"):
+            items = []
+            with_common = bool(info.get("commons")) and "common"
+            if info.get("oshax"):
+                tiles = [_choice(f"find|{card}|{t}", t, "") for t in view["oshax"]]
+                items += _with_extra(tiles, with_common)
+            elif info.get("rare"):
+                tiles = [_choice(f"find|{card}|{t}", t, "") for t in _rare_tiles(view)]
+                items += _with_extra(tiles, with_common)
+            if info.get("commons") and not info.get("rare_required") and not info.get("oshax"):
+                commons = _common_choices(view, f"find|{card}", info["common_shapes"])
+                items += _with_extra(commons, info["commons"] > 1 and "common")
+            if items:
+                groups.append({"label": card_name(card), "items": items})
+    for group in groups:
+        choices.extend(group["items"])
+    simple = [
+        card_info(c)
+        for c in _distinct(hand)
+        if CARDS[c]["kind"] == "anytime" and CARDS[c]["effect"]["kind"] not in tile_cards
+    ]
+    extras = []
+    if any(c["extra"] == "cat" for c in choices):
+        extras += [_choice(t, t, "") for z in ("left", "right") for t in zones[z]]
+    if any(c["extra"] == "common" for c in choices):
+        extras += _common_choices(view, "", COMMON_SHAPES)
+    return {
+        "groups": groups,
+        "extras": extras,
+        "baskets": baskets,
+        "oshax": any(c["kind"] == "oshax" for c in choices),
+        "simple": simple,
+        "grid": _grid(row["tiles"]),
+        "maps": " ".join(f"{c}:{i % WIDTH},{i // WIDTH}" for c, i in MAPS.items()),
+        "bonus_shapes": [
+            {"shape": s, "name": shape_name(s), "svg": shape_svg(s), "data": shape_data(s)}
+            for s in COMMON_SHAPES
+            if view["commons"][s]
+        ],
+        "colours": _colour_choices(),
+        "orientations": _orientation_names(),
+    }
+
+
+def _with_extra(items: list[dict[str, Any]], extra: str | bool) -> list[dict[str, Any]]:
+    """Mark the choices that may bring a second piece ("cat" or "common") in the same move."""
+    for item in items:
+        item["extra"] = extra or ""
+    return items
+
+
+def _choice(value: str, tile: str, price: str) -> dict[str, Any]:
+    kind = TILE_KIND[tile]
+    return {
+        **_tile(tile),
+        "value": value,
+        "shape": shape_data(TILE_SHAPE[tile]),
+        "price": price,
+        "kind": kind,
+        "extra": "",
+    }
+
+
+def _common_choices(view: View, prefix: str, shapes: list[str]) -> list[dict[str, Any]]:
+    return [
+        {
+            "value": f"{prefix}|{shape}" if prefix else shape,
+            "tile": shape,
+            "label": _("common treasure (%(shape)s)") % {"shape": shape_name(shape)},
+            "svg": shape_svg(shape),
+            "shape": shape_data(shape),
+            "colour": None,
+            "letter": "",
+            "price": "",
+            "kind": "common",
+            "extra": "",
+        }
+        for shape in shapes
+        if view["commons"][shape]
+    ]
+
+
+def _rare_tiles(view: View) -> list[str]:
+    """One rare tile of each shape (identical tiles make one choice)."""
+    by_shape: dict[str, str] = {}
+    for pile in view["rares"]:
+        for tile in pile:
+            by_shape.setdefault(TILE_SHAPE[tile], tile)
+    return list(by_shape.values())
+
+
+def _baskets(row: dict[str, Any]) -> list[dict[str, str]]:
+    """The baskets a rescue can use: the permanent one if ready, whole cards, a broken pair."""
+    options = []
+    if row["baskets"] > row["baskets_used"]:
+        options.append({"value": "permanent", "label": _("your permanent basket")})
+    broken = []
+    for card in dict.fromkeys(row["played"]):
+        basket = CARDS[card]["basket"]
+        if basket == "whole":
+            options.append(
+                {
+                    "value": f"card|{card}",
+                    "label": _("basket card: %(name)s") % {"name": card_name(card)},
+                }
+            )
+        elif basket == "broken":
+            broken.append(card)
+    if len(broken) >= 2:
+        options.append(
+            {
+                "value": f"broken|{broken[0]}|{broken[1]}",
+                "label": _("two broken baskets"),
+            }
+        )
+    return options
+
+
+def _grid(tiles: list[dict[str, Any]]) -> str:
+    """The boat for the page's script: one character per square, row by row: "." off the boat,
+    "0" free, "1" covered."""
+    covered = {index(x, y) for t in tiles for x, y in t["cells"]}
+    return "".join(
+        "." if i not in BOAT_SET else ("1" if i in covered else "0") for i in range(GRID_SIZE)
+    )
+
+
+def _orientation_names() -> list[dict[str, Any]]:
+    turns = [_("as drawn"), _("turned right"), _("upside down"), _("turned left")]
+    names = []
+    for k in range(8):
+        name = turns[k % 4]
+        if k >= 4:
+            name = _("mirrored, %(turn)s") % {"turn": name}
+        names.append({"value": k, "name": name})
+    return names
+
+
+# --- the result --------------------------------------------------------------------------------
+
+
+def _result(
+    view: View, names: list[str], seat: int | None, boats: list[dict[str, Any]]
+) -> dict[str, Any]:
+    result = view["result"]
+    rows = []
+    for p, sheet in enumerate(result["breakdown"]):
+        rows.append(
+            {
+                "seat": p,
+                "name": player_name(names, p),
+                "is_you": p == seat,
+                "rank": result["ranks"][p],
+                "winner": p in result["winners"],
+                "sheet": sheet,
+                "families": [
+                    {
+                        **f,
+                        "colour_name": colour_name(f["colour"]),
+                        "letter": colour_letter(f["colour"]),
+                    }
+                    for f in sheet["families_list"]
+                ],
+                "lessons": [
+                    {
+                        "name": card_name(e["card"]),
+                        "text": card_text(e["card"]),
+                        "points": e["points"],
+                        "card": e["card"],
+                    }
+                    for e in sheet["lessons"]
+                ],
+                "boat": boats[p]["svg"],
+            }
+        )
+    sister = result.get("sister")
+    sister_sheet = None
+    if sister is not None:
+        sister_sheet = {
+            "colour_cards": [
+                {
+                    **c,
+                    "name": colour_name(c["colour"]),
+                    "letter": colour_letter(c["colour"]),
+                    "each": c["points"] // c["cats"] if c["cats"] else None,
+                }
+                for c in sister["colour_cards"]
+            ],
+            "lessons": [
+                {"name": card_name(e["card"]), "text": card_text(e["card"]), "points": e["points"]}
+                for e in sister["lessons"]
+            ],
+            "total": sister["total"],
+            "won": "sister" in result["winners"],
+        }
+    return {"rows": rows, "sister": sister_sheet}
+
+
+# --- the status line ---------------------------------------------------------------------------
+
+
+def status_text(view: View, seat: int | None, names: list[str]) -> str:
+    phase = view["phase"]
+    to_act = list(view["to_act"])
+    mine = seat is not None and seat in to_act
+    others = join_names([player_name(names, p) for p in to_act if p != seat])
+    if phase == "game_over":
+        return _("The game is over.")
+    if mine and view.get("look"):
+        return _("Choose from the cards you looked at")
+    if phase in ("rescue", "rare_finds"):
+        current = view["current"]
+        if mine:
+            if phase == "rescue":
+                return _("Your turn: rescue a cat, play a card, or pass")
+            return _("Your turn: play a treasure or oshax card, or pass")
+        return _("%(name)s is on turn") % {"name": player_name(names, current)}
+    if mine and phase == "buy" and view["players"][seat]["bought"]:
+        return _("Play cards bought today, or finish with Done")
+    if mine:
+        return {
+            "arrange": _("Arrange the drawn cats into the two fields"),
+            "draft": ngettext(
+                "Pick %(count)s card to keep",
+                "Pick %(count)s cards to keep",
+                3 if view["solo"] else 2,
+            ),
+            "buy": _("Buy the cards you want with your fish, then finish"),
+            "lesson_colours": _("Choose the colour of your public lessons"),
+            "rescue_select": _("Choose the rescue cards you will play today"),
+        }.get(phase, _("Your move")) % {"count": 3 if view["solo"] else 2}
+    if others:
+        return _("Waiting for %(names)s") % {"names": others}
+    return _("Day %(day)s of %(days)s") % {"day": view["day"], "days": DAYS}

@@ -1,0 +1,548 @@
+"""The Isle of Cats table: move forms, placement fields, log lines, status line, the rendered
+fragments (what each seat may see) and the statistics."""
+
+from __future__ import annotations
+
+import random
+import re
+from functools import cache
+from typing import Any
+
+import pytest
+from django.http import QueryDict
+from django.template.loader import render_to_string
+from django.utils import translation
+
+from games.isle_of_cats import bot, engine, labels, stats, table
+from games.isle_of_cats.components import (
+    BOAT_SET,
+    CARDS,
+    ORIENTATIONS,
+    SHAPE_CELLS,
+    TILE_SHAPE,
+    normalise,
+)
+from games.isle_of_cats.context import table_context
+from games.isle_of_cats.tests.isle_of_cats_helpers import sample_states
+from games.rules import IllegalMove
+from games.tests.forms import CSRF_TOKEN, EXPECTED_SEQ, MOVE_URL, forms_of
+from games.translated import reading
+
+NAMES = ["Eva", "Jan", "Bob", "Ola"]
+LANGUAGES = ["en", "cs"]
+
+
+@pytest.fixture(autouse=True)
+def _english():
+    """Texts are asserted in English; the Czech catalog is checked by the site's tests."""
+    with translation.override("en"):
+        yield
+
+
+def post(**fields: Any) -> QueryDict:
+    data = QueryDict(mutable=True)
+    for key, value in fields.items():
+        if isinstance(value, list):
+            data.setlist(key, [str(v) for v in value])
+        else:
+            data[key] = str(value)
+    return data
+
+
+@cache
+def bot_states(seats: int, seed: int) -> tuple[dict[str, Any], ...]:
+    """Every state of one game the bots play (realistic boats), as a tuple of snapshots."""
+    import json
+
+    rng = random.Random(seed)
+    state = engine.setup(seats, {}, seed)
+    states = [json.loads(json.dumps(state))]
+    while not engine.is_over(state):
+        seat = min(engine.to_act(state))
+        engine.apply_in_place(state, seat, bot.choose_move(state, seat, rng))
+        states.append(json.loads(json.dumps(state)))
+    return tuple(states)
+
+
+def render(state: dict[str, Any], seat: int | None) -> dict[str, str]:
+    names = NAMES[: state["seats"]]
+    view = engine.view(state, seat)
+    acting = seat is not None and seat in engine.to_act(state)
+    legal = table.legal_moves(state, seat) if acting else []
+    with reading():
+        context = {
+            "view": view,
+            "g": table_context(view, legal, seat, names),
+            "seat": seat,
+            "names": names,
+            "match": None,
+            "move_url": MOVE_URL,
+            "expected_seq": int(EXPECTED_SEQ),
+            "csrf_token": CSRF_TOKEN,
+            "is_my_turn": bool(legal),
+        }
+        html = {
+            region: render_to_string(f"isle_of_cats/{region}.html", context)
+            for region in ("board", "mine", "result")
+        }
+        html["panel"] = "".join(
+            render_to_string("isle_of_cats/panel.html", {**context, "p": p})
+            for p in range(state["seats"])
+        )
+    return html
+
+
+def cards_shown(html: str) -> set[str]:
+    return set(re.findall(r'data-card="(\d+)"', html))
+
+
+def hidden_from(state: dict[str, Any], viewer: int | None) -> tuple[set[str], set[str]]:
+    """(cards the viewer must not see, the viewer's own private cards)."""
+    hidden = set(state["deck"]) | set(state["discard"])
+    own: set[str] = set()
+    over = state["phase"] == "game_over"
+    for seat, player in enumerate(state["players"]):
+        private = set(player["hand"]) | set(player["aside"]) | set(player["draft"])
+        private |= set(player["picks"])
+        if player["look"] is not None:
+            private |= set(player["look"]["cards"])
+        if not over:
+            private |= set(player["lessons"])
+        if seat == viewer:
+            own = private
+        else:
+            hidden |= private
+    return hidden, own
+
+
+# --- move forms --------------------------------------------------------------------------------
+
+
+def test_card_forms_become_their_moves():
+    assert table.move_from_post(post(type="draft", cards=["017", "102"])) == {
+        "type": "draft",
+        "cards": ["017", "102"],
+    }
+    assert table.move_from_post(post(type="buy", cards=["017"], finish=0)) == {
+        "type": "buy",
+        "cards": ["017"],
+        "finish": False,
+    }
+    assert table.move_from_post(post(type="buy", finish=1)) == {
+        "type": "buy",
+        "cards": [],
+        "finish": True,
+    }
+    assert table.move_from_post(post(type="select_rescue")) == {
+        "type": "select_rescue",
+        "cards": [],
+    }
+    assert table.move_from_post(post(type="pass")) == {"type": "pass"}
+    assert table.move_from_post(post(type="play", card="081")) == {"type": "play", "card": "081"}
+    assert table.move_from_post(post(type="choose_colours", colour_143="red")) == {
+        "type": "choose_colours",
+        "colours": {"143": "red"},
+    }
+    data = post(type="arrange", tiles=["cat-01", "cat-20"], **{"zone_cat-01": "right"})
+    data["zone_cat-20"] = "left"
+    assert table.move_from_post(data) == {
+        "type": "arrange",
+        "left": ["cat-20"],
+        "right": ["cat-01"],
+    }
+
+
+def test_a_rescue_form_places_the_turned_tile_at_its_top_left_corner():
+    # cat-16 is blue C6 (rules 10.2): as drawn at [2, 1] it covers the blue map.
+    data = post(type="place", choice="rescue|cat-16", basket="permanent", orientation=0, x=2, y=1)
+    move = table.move_from_post(data)
+    assert move["type"] == "rescue"
+    assert move["tile"] == "cat-16"
+    assert move["basket"] == {"type": "permanent"}
+    assert move["bonus"] is None
+    expected = sorted([x + 2, y + 1] for x, y in SHAPE_CELLS["C6"])
+    assert sorted(move["cells"]) == expected
+
+
+def test_every_orientation_number_gives_a_congruent_shape_and_all_eight_are_reached():
+    for shape, base in SHAPE_CELLS.items():
+        turned = {tuple(labels.oriented(shape, k)) for k in range(8)}
+        assert turned == {tuple(sorted(o)) for o in ORIENTATIONS[shape]}, shape
+        assert normalise(list(base)) in ORIENTATIONS[shape]
+
+
+def test_placement_forms_reach_every_legal_rescue_of_a_real_turn():
+    """Each legal rescue (tile, cells) has an orientation and corner the form can post."""
+    states = [s for s in bot_states(2, 4) if s["phase"] == "rescue"]
+    checked = 0
+    for state in states[::5]:
+        seat = state["current"]
+        for move in engine.legal_moves(state, seat):
+            if move["type"] != "rescue":
+                continue
+            shape = TILE_SHAPE[move["tile"]]
+            x = min(c[0] for c in move["cells"])
+            y = min(c[1] for c in move["cells"])
+            found = [
+                k
+                for k in range(8)
+                if sorted([x + a, y + b] for a, b in labels.oriented(shape, k))
+                == sorted(move["cells"])
+            ]
+            assert found, move
+            data = post(
+                type="place",
+                choice=f"rescue|{move['tile']}",
+                basket="permanent",
+                orientation=found[0],
+                x=x,
+                y=y,
+            )
+            posted = table.move_from_post(data)
+            assert sorted(posted["cells"]) == sorted(move["cells"])
+            checked += 1
+    assert checked > 100
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [
+        {"type": "place"},
+        {"type": "place", "choice": "rescue|cat-99", "orientation": 0, "x": 1, "y": 1},
+        {"type": "place", "choice": "rescue|cat-01", "orientation": 9, "x": 1, "y": 1},
+        {"type": "place", "choice": "rescue|cat-01", "orientation": 0, "x": "a", "y": 1},
+        {"type": "place", "choice": "rescue|cat-01", "orientation": 0, "x": 1, "y": 1},
+        {"type": "place", "choice": "find|107|oshax-1", "orientation": 0, "x": 1, "y": 1},
+        {"type": "place", "choice": "steal|cat-01|x", "orientation": 0, "x": 1, "y": 1},
+        {"type": "draft"},
+        {"type": "play"},
+        {"type": "choose_colours"},
+        {"type": "dance"},
+        {},
+    ],
+)
+def test_forms_that_cannot_be_read_are_refused_with_a_reason(fields):
+    with pytest.raises(IllegalMove) as refusal:
+        table.move_from_post(post(**fields))
+    assert refusal.value.message
+
+
+def test_cards_and_finds_take_their_pieces_from_the_form():
+    where = {"orientation": 0, "x": 3, "y": 4}
+    assert table.move_from_post(post(type="place", choice="play|087|mono", **where)) == {
+        "type": "play",
+        "card": "087",
+        "commons": [{"shape": "mono", "cells": [[3, 4]]}],
+    }
+    assert table.move_from_post(post(type="place", choice="play|061|cat-01", **where)) == {
+        "type": "play",
+        "card": "061",
+        "rescues": [{"tile": "cat-01", "cells": [[3, 4], [4, 4], [5, 4]], "bonus": None}],
+    }
+    assert table.move_from_post(post(type="place", choice="find|092|rare-01", **where)) == {
+        "type": "find",
+        "card": "092",
+        "rare": {"tile": "rare-01", "cells": [[3, 4], [4, 4], [5, 4]]},
+    }
+    oshax = table.move_from_post(
+        post(type="place", choice="find|107|oshax-4", colour="red", **where)
+    )
+    assert oshax["oshax"]["colour"] == "red"
+    assert oshax["oshax"]["tile"] == "oshax-4"
+    with_bonus = table.move_from_post(
+        post(
+            type="place",
+            choice="rescue|cat-01",
+            basket="broken|031|034",
+            bonus_shape="domino",
+            bonus_orientation=1,
+            bonus_x=6,
+            bonus_y=4,
+            **where,
+        )
+    )
+    assert with_bonus["basket"] == {"type": "broken", "cards": ["031", "034"]}
+    assert with_bonus["bonus"] == {"shape": "domino", "cells": [[6, 4], [6, 5]]}
+
+
+def test_a_rescue_posted_through_the_form_is_applied_by_the_engine():
+    state = next(s for s in bot_states(2, 4) if s["phase"] == "rescue")
+    seat = state["current"]
+    move = next(m for m in engine.legal_moves(state, seat) if m["type"] == "rescue")
+    shape = TILE_SHAPE[move["tile"]]
+    x = min(c[0] for c in move["cells"])
+    y = min(c[1] for c in move["cells"])
+    k = next(
+        k
+        for k in range(8)
+        if sorted([x + a, y + b] for a, b in labels.oriented(shape, k)) == sorted(move["cells"])
+    )
+    basket = move["basket"]
+    value = {"permanent": "permanent", "card": f"card|{basket.get('card')}"}.get(
+        basket["type"], "broken|" + "|".join(basket.get("cards", []))
+    )
+    data = post(
+        type="place", choice=f"rescue|{move['tile']}", basket=value, orientation=k, x=x, y=y
+    )
+    after, _events = engine.apply(state, seat, table.move_from_post(data))
+    assert any(t["tile"] == move["tile"] for t in after["players"][seat]["tiles"])
+
+
+# --- what the table lists ----------------------------------------------------------------------
+
+
+def test_the_table_lists_no_placements_on_a_rescue_turn_but_everything_elsewhere():
+    for state in bot_states(2, 4)[::9]:
+        for seat in sorted(engine.to_act(state)):
+            listed = table.legal_moves(state, seat)
+            if (
+                state["phase"] in ("rescue", "rare_finds")
+                and state["players"][seat]["look"] is None
+            ):
+                assert listed == [{"type": "pass"}]
+            else:
+                assert listed == engine.legal_moves(state, seat)
+
+
+def test_the_boat_grid_for_the_script_marks_covered_free_and_off_boat_squares():
+    state = next(s for s in bot_states(2, 4) if s["phase"] == "rescue" and s["players"][0]["tiles"])
+    seat = state["current"]
+    html = render(state, seat)["mine"]
+    grid = re.search(r'data-grid="([.01]+)"', html)[1]
+    covered = {i for t in state["players"][seat]["tiles"] for i in t["cells"]}
+    assert len(grid) == 165
+    for i, mark in enumerate(grid):
+        assert mark == ("." if i not in BOAT_SET else "1" if i in covered else "0")
+
+
+# --- fragments ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("seats", [1, 2, 4])
+def test_fragments_show_no_hidden_card_and_every_own_card(seats, language):
+    states = sample_states(seats, range(2), stride=11) + list(bot_states(seats, 4)[::13])
+    with translation.override(language):
+        for state in states:
+            for viewer in [*range(seats), None]:
+                html = "".join(render(state, viewer).values())
+                hidden, own = hidden_from(state, viewer)
+                shown = cards_shown(html)
+                assert not shown & hidden, (state["phase"], viewer, sorted(shown & hidden))
+                assert own <= shown, (state["phase"], viewer, sorted(own - shown))
+                for form in forms_of(html):
+                    assert form["attrs"]["action"] == form["attrs"]["hx-post"] == MOVE_URL
+                    assert form["hidden"]["expected_seq"] == EXPECTED_SEQ
+                    assert form["hidden"]["csrfmiddlewaretoken"] == CSRF_TOKEN
+                if viewer is None or viewer not in engine.to_act(state):
+                    assert forms_of(html) == []
+
+
+def test_a_seat_that_must_act_gets_a_form_for_its_phase():
+    expected = {
+        "draft": "draft",
+        "buy": "buy",
+        "rescue_select": "select_rescue",
+        "rescue": "pass",
+        "rare_finds": "pass",
+        "lesson_colours": "choose_colours",
+    }
+    seen = set()
+    for state in bot_states(2, 4):
+        for seat in engine.to_act(state):
+            if state["players"][seat]["look"] is not None or (
+                state["phase"] == "buy" and state["players"][seat]["bought"]
+            ):
+                continue
+            kinds = {f["hidden"]["type"] for f in forms_of(render(state, seat)["mine"])}
+            assert expected[state["phase"]] in kinds, state["phase"]
+            seen.add(state["phase"])
+    assert {"draft", "buy", "rescue_select", "rescue", "rare_finds"} <= seen
+
+
+def test_the_rescue_turn_offers_the_cats_the_seat_can_pay_for():
+    for state in bot_states(2, 4):
+        if state["phase"] != "rescue":
+            continue
+        seat = state["current"]
+        player = state["players"][seat]
+        if player["fish"] < 3 or player["baskets_used"] >= player["baskets"]:
+            continue
+        html = render(state, seat)["mine"]
+        offered = set(re.findall(r'value="rescue\|(cat-\d+)"', html))
+        cost = {"left": 3, "right": 3 if player["bait"] else 5}
+        payable = {
+            t
+            for zone, tiles in state["zones"].items()
+            for t in tiles
+            if player["fish"] >= cost[zone]
+        }
+        assert offered == payable
+        return
+    pytest.fail("no rescue turn with a ready basket")
+
+
+def test_the_end_shows_every_score_sheet_with_revealed_lessons_and_highlighted_families():
+    state = bot_states(2, 4)[-1]
+    html = render(state, 0)["result"]
+    result = engine.result(state)
+    for sheet in result["breakdown"]:
+        assert f"<strong>{sheet['total']}</strong>" in html
+    lessons = {c for p in state["players"] for c in p["lessons"]}
+    assert lessons <= cards_shown(html)
+    families = sum(len(s["families_list"]) for s in result["breakdown"])
+    assert (families > 0) == (' fam"' in html)
+
+
+def test_the_solo_end_explains_the_sisters_score():
+    state = bot_states(1, 4)[-1]
+    html = render(state, 0)["result"]
+    sister = engine.result(state)["sister"]
+    assert f"The sister&#39;s score: {sister['total']}" in html or (
+        f"The sister's score: {sister['total']}" in html
+    )
+    for entry in sister["colour_cards"]:
+        assert f"{entry['cats']} cats on your boat → {entry['points']}" in html
+    for entry in sister["lessons"]:
+        assert labels.card_name(entry["card"]) in html
+
+
+# --- log and status ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_event_has_a_line_and_hidden_cards_are_never_named(language):
+    rng = random.Random(5)
+    state = engine.setup(3, {}, 5)
+    names = NAMES[:3]
+    secret_names = {}
+    with translation.override(language):
+        while not engine.is_over(state):
+            seat = min(engine.to_act(state))
+            before = {
+                s: {labels.card_name(c) for c in p["hand"] + p["draft"] + p["picks"]}
+                for s, p in enumerate(state["players"])
+            }
+            events = engine.apply_in_place(state, seat, bot.choose_move(state, seat, rng))
+            for event in events:
+                line = table.describe(event, names, None)
+                assert line is None or line.strip()
+                if event["type"] in ("drafted", "bought", "resolved", "selected"):
+                    for name in before[seat]:
+                        assert name not in line
+                secret_names[event["type"]] = line
+    assert {"rescued", "bought", "drafted", "turn_order", "day_ended"} <= set(secret_names)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_status_line_says_what_the_viewer_must_do(language):
+    with translation.override(language):
+        for state in bot_states(2, 4)[::7]:
+            for viewer in [0, 1, None]:
+                text = table.status_text(engine.view(state, viewer), viewer, NAMES[:2])
+                assert text.strip()
+    state = bot_states(2, 4)[0]
+    assert table.status_text(engine.view(state, 0), 0, NAMES[:2]) == "Pick 2 cards to keep"
+    window = engine.setup(2, {}, 4)
+    window.update(phase="buy")
+    window["players"][0].update(bought=True, finished=False)
+    assert table.status_text(engine.view(window, 0), 0, NAMES[:2]) == (
+        "Play cards bought today, or finish with Done"
+    )
+
+
+# --- statistics --------------------------------------------------------------------------------
+
+
+def test_match_facts_count_what_the_boats_hold():
+    state = bot_states(1, 4)[-1]
+    result = engine.result(state)
+    facts = stats.match_facts(state, result)
+    tiles = [t["tile"] for t in state["players"][0]["tiles"]]
+    assert facts["boats"] == 1
+    assert facts["rare_treasures"] == sum(1 for t in tiles if t.startswith("rare-"))
+    assert facts["oshax"] == sum(1 for t in tiles if t.startswith("oshax-"))
+    assert facts["families"] == len(result["breakdown"][0]["families_list"])
+    assert facts["rats_left"] == -result["breakdown"][0]["rats"]
+    assert facts["solo_matches"] == 1
+    assert facts["sister_wins"] == int(result["winners"] == ["sister"])
+    with translation.override("en"):
+        lines = dict(stats.fact_lines(facts, 1))
+    assert lines["Families per boat"] == f"{facts['families']:.1f}"
+    assert "Solo matches the sister won" in lines
+
+
+def test_fact_lines_leave_out_the_sister_without_solo_matches():
+    state = bot_states(2, 4)[-1]
+    facts = stats.match_facts(state, engine.result(state))
+    assert facts["solo_matches"] == facts["sister_wins"] == 0
+    with translation.override("en"):
+        assert "Solo matches the sister won" not in dict(stats.fact_lines(facts, 1))
+
+
+def test_every_card_has_a_name_and_text_to_show():
+    for card in CARDS:
+        info = labels.card_info(card)
+        assert info["name"]
+        assert info["text"]
+        assert f'data-card="{card}"' in info["html"]
+
+
+def test_a_second_piece_joins_the_move_when_the_card_allows_one():
+    where = {"orientation": 0, "x": 3, "y": 4}
+    second = {"extra_orientation": 0, "extra_x": 3, "extra_y": 5}
+    twin = table.move_from_post(
+        post(type="place", choice="play|066|cat-01", extra_choice="cat-18", **where, **second)
+    )
+    assert twin["rescues"][1] == {"tile": "cat-18", "cells": [[3, 5], [4, 5], [5, 5]]}
+    cache = table.move_from_post(
+        post(type="place", choice="find|104|line3", extra_choice="mono", **where, **second)
+    )
+    assert cache["commons"] == [
+        {"shape": "line3", "cells": [[3, 4], [4, 4], [5, 4]]},
+        {"shape": "mono", "cells": [[3, 5]]},
+    ]
+    chest = table.move_from_post(
+        post(type="place", choice="find|100|rare-01", extra_choice="domino", **where, **second)
+    )
+    assert chest["rare"]["tile"] == "rare-01"
+    assert chest["commons"] == [{"shape": "domino", "cells": [[3, 5], [4, 5]]}]
+    with pytest.raises(IllegalMove):
+        table.move_from_post(
+            post(type="place", choice="play|087|mono", extra_choice="cat-18", **where, **second)
+        )
+
+
+def test_the_oshax_friend_brings_its_oshax_and_a_small_treasure_the_engine_accepts():
+    state = engine.setup(1, {}, 4)
+    player = state["players"][0]
+    player["hand"] = ["107"]
+    state.update(phase="rare_finds", current=0, passed=["sister"], turn_order=[0, "sister"])
+    data = post(
+        type="place",
+        choice="find|107|oshax-4",
+        colour="red",
+        orientation=0,
+        x=2,
+        y=4,
+        extra_choice="mono",
+        extra_orientation=0,
+        extra_x=1,
+        extra_y=5,
+    )
+    after, _events = engine.apply(state, 0, table.move_from_post(data))
+    tiles = [t["tile"] for t in after["players"][0]["tiles"]]
+    assert tiles == ["oshax-4", "common-01"]
+
+
+def test_the_listed_engine_refusals_are_the_engines_own_and_read_in_czech():
+    from pathlib import Path
+
+    from django.utils.translation import gettext
+
+    source = Path(engine.__file__).read_text(encoding="utf-8")
+    assert len(labels.ENGINE_MESSAGES) > 40
+    for message in labels.ENGINE_MESSAGES:
+        assert f'"{message}"' in source, message
+        with translation.override("cs"):
+            assert gettext(message) != message, message

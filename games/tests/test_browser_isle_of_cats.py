@@ -1,0 +1,228 @@
+"""Whole Isle of Cats games in a browser on a real daphne server: one person alone against the
+sister, and one person with a bot. Tiles are placed as a person does: pick a piece, move the
+pointer over the boat until the ghost shows green, click, confirm."""
+
+import pytest
+
+from games import services
+from games.models import Match
+from games.tests.browser import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    EXPECT_TIMEOUT_MS,
+    follow_moves,
+    move_and_wait,
+    my_turn_now,
+    serve_site,
+    session_cookie,
+)
+
+
+@pytest.fixture
+def site(transactional_db):
+    yield from serve_site()
+
+
+def _place(page, form) -> bool:
+    """Put the first piece that fits somewhere on the boat, by pointer; False if none fits."""
+    svg = form.locator("svg.ioc-boat")
+    choices = form.locator("label.ioc-pick:has(input[name=choice])")
+    colour = form.locator("select[name=colour]")
+    for n in range(min(3, choices.count())):
+        choices.nth(n).click()
+        if colour.count():
+            colour.select_option("blue")
+        box = svg.bounding_box()
+        for y in range(11):
+            for x in range(15):
+                page.mouse.move(
+                    box["x"] + (x + 0.6) * box["width"] / 15.2,
+                    box["y"] + (y + 0.6) * box["height"] / 11.2,
+                )
+                if (
+                    form.locator(".ghost rect.ok").count()
+                    and not form.locator(".ghost rect.bad").count()
+                ):
+                    page.mouse.click(
+                        box["x"] + (x + 0.6) * box["width"] / 15.2,
+                        box["y"] + (y + 0.6) * box["height"] / 11.2,
+                    )
+                    form.locator("button.primary").click()
+                    return True
+    return False
+
+
+def _tick_and_submit(form, count: int) -> None:
+    boxes = form.locator("label.ioc-pick")
+    for n in range(min(count, boxes.count())):
+        boxes.nth(n).click()
+    form.locator("button.primary").first.click()
+
+
+def _make_a_move(page) -> None:
+    """Take the first choice the table offers, as a person clicking through would."""
+    mine = page.locator("#mine")
+
+    def form(kind: str):
+        return mine.locator(f"form:has(input[name=type][value={kind}])")
+
+    if form("resolve").count():
+        keep = form("resolve").locator("input[type=radio]").count() > 0
+        _tick_and_submit(form("resolve"), 1 if keep else 0)
+    elif form("draft").count():
+        keep = int(form("draft").locator("fieldset").get_attribute("data-keep"))
+        _tick_and_submit(form("draft"), keep)
+    elif form("buy").count():
+        _tick_and_submit(form("buy"), 2)
+    elif form("done").count():
+        form("done").locator("button").click()
+    elif form("choose_colours").count() or form("arrange").count():
+        mine.locator("form button.primary").first.click()
+    elif form("select_rescue").count():
+        _tick_and_submit(form("select_rescue"), 9)
+    elif form("place").locator("input[name=choice]").count() and _place(page, form("place")):
+        return
+    else:
+        form("pass").locator("button").click()
+
+
+def _play_to_the_end(page, expect) -> None:
+    for _turn in range(600):
+        if page.locator("#result .result-panel").count():
+            break
+        if not my_turn_now(page):
+            page.wait_for_timeout(50)
+            continue
+        move_and_wait(page, _make_a_move)
+    expect(page.locator("#result .result-panel")).to_be_visible()
+
+
+def _open(playwright, site, cookie, match, locale="en-GB"):
+    browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    context = browser.new_context(locale=locale, viewport={"width": 1200, "height": 900})
+    context.add_cookies([cookie])
+    page = context.new_page()
+    follow_moves(page)
+    page.goto(site + match.get_absolute_url())
+    return browser, page
+
+
+def test_one_person_plays_a_solo_game_against_the_sister_to_the_end(site, people):
+    from playwright.sync_api import expect, sync_playwright
+
+    expect.set_options(timeout=EXPECT_TIMEOUT_MS)
+    match = services.start_match(game="isle_of_cats", players=[people[0]], seed=20261124)
+    cookie = session_cookie(people[0], site)
+    with sync_playwright() as playwright:
+        browser, page = _open(playwright, site, cookie, match)
+        _play_to_the_end(page, expect)
+        sheet = page.locator("#result .ioc-result")
+        expect(sheet.locator(".ioc-score")).to_contain_text("the sister")
+        expect(sheet).to_contain_text("The sister's score")
+        assert page.locator("#mine svg.ioc-boat .t").count() > 0, "no tile was ever placed"
+        browser.close()
+    match.refresh_from_db()
+    assert match.status == Match.Status.FINISHED
+
+
+def test_a_person_and_a_bot_play_a_game_to_the_end(site, people, bots):
+    from playwright.sync_api import expect, sync_playwright
+
+    expect.set_options(timeout=EXPECT_TIMEOUT_MS)
+    match = services.start_match(game="isle_of_cats", players=[people[0], bots[0]], seed=20261125)
+    cookie = session_cookie(people[0], site)
+    with sync_playwright() as playwright:
+        browser, page = _open(playwright, site, cookie, match, locale="cs-CZ")
+        _play_to_the_end(page, expect)
+        expect(page.locator("#result .ioc-score tbody tr")).to_have_count(2)
+        browser.close()
+    match.refresh_from_db()
+    assert match.status == Match.Status.FINISHED
+    assert all(len(p["tiles"]) > 0 for p in match.state["players"])
+
+
+def test_a_cat_on_its_map_offers_the_treasure_at_once_and_both_are_placed_by_pointer(site, people):
+    """Blue cat-16 laid over the blue map (rules 10.2): the bonus fieldset opens as soon as the
+    cat is fixed, the domino is turned with the button and fixed beside it, one move stores
+    both."""
+    from playwright.sync_api import expect, sync_playwright
+
+    expect.set_options(timeout=EXPECT_TIMEOUT_MS)
+    stack = {"bag": ["cat-16"], "turn_order": [0, "sister"], "sister_deck": ["sister-18"]}
+    match = services.start_match(
+        game="isle_of_cats", players=[people[0]], seed=20261126, stack=stack
+    )
+    cookie = session_cookie(people[0], site)
+    with sync_playwright() as playwright:
+        browser, page = _open(playwright, site, cookie, match)
+        place = page.locator("#mine form:has(input[name=type][value=place])")
+        for _turn in range(20):
+            if place.locator("input[value='rescue|cat-16']").count():
+                break
+            move_and_wait(page, _make_a_move)
+        place.locator("label.ioc-pick:has(input[value='rescue|cat-16'])").click()
+
+        def point(x: int, y: int) -> tuple[float, float]:
+            svg = place.locator("svg.ioc-boat")
+            svg.scroll_into_view_if_needed()
+            box = svg.bounding_box()
+            return (
+                box["x"] + (x + 0.6) * box["width"] / 15.2,
+                box["y"] + (y + 0.6) * box["height"] / 11.2,
+            )
+
+        page.mouse.move(*point(3, 1))
+        page.mouse.click(*point(3, 1))
+        bonus = place.locator("fieldset[data-piece=bonus]")
+        expect(bonus).to_be_visible()
+        bonus.locator("select[name=bonus_shape]").select_option("domino")
+        place.locator("button[data-action=rotate]").click()
+        page.mouse.move(*point(2, 2))
+        expect(place.locator(".ghost rect.ok")).to_have_count(2)
+        page.mouse.click(*point(2, 2))
+        expect(bonus.locator("input[name=bonus_y]")).to_have_value("2")
+        move_and_wait(page, lambda page: place.locator("button.primary").click())
+        browser.close()
+    match.refresh_from_db()
+    tiles = {t["tile"]: t["cells"] for t in match.state["players"][0]["tiles"]}
+    assert tiles["cat-16"] == sorted([2 + 15 * 1, 3 + 15, 4 + 15, 5 + 15, 3 + 30, 4 + 30])
+    assert tiles["common-12"] == [2 + 30, 2 + 45]
+
+
+def test_a_keyboard_user_places_a_cat_with_the_arrow_keys(site, people):
+    """No pointer: the piece is chosen with the keyboard, the boat takes the focus, arrows move
+    the ghost from the middle of the boat, Enter fixes it and the form is sent from the keyboard."""
+    from playwright.sync_api import expect, sync_playwright
+
+    expect.set_options(timeout=EXPECT_TIMEOUT_MS)
+    stack = {"bag": ["cat-16"], "turn_order": [0, "sister"], "sister_deck": ["sister-18"]}
+    match = services.start_match(
+        game="isle_of_cats", players=[people[0]], seed=20261127, stack=stack
+    )
+    cookie = session_cookie(people[0], site)
+    with sync_playwright() as playwright:
+        browser, page = _open(playwright, site, cookie, match)
+        place = page.locator("#mine form:has(input[name=type][value=place])")
+        for _turn in range(20):
+            if place.locator("input[value='rescue|cat-16']").count():
+                break
+            move_and_wait(page, _make_a_move)
+        place.locator("input[value='rescue|cat-16']").focus()
+        page.keyboard.press("Space")
+        place.locator("svg.ioc-boat").focus()
+        for key in ["ArrowLeft"] * 3 + ["ArrowUp"] * 3:
+            page.keyboard.press(key)
+        expect(place.locator(".ghost rect.ok")).to_have_count(6)
+        page.keyboard.press("Enter")
+        expect(place.locator("input[name=x]")).to_have_value("2")
+        expect(place.locator("input[name=y]")).to_have_value("1")
+
+        def confirm(page) -> None:
+            place.locator("button.primary").focus()
+            page.keyboard.press("Enter")
+
+        move_and_wait(page, confirm)
+        browser.close()
+    match.refresh_from_db()
+    tiles = {t["tile"]: t["cells"] for t in match.state["players"][0]["tiles"]}
+    assert tiles["cat-16"] == [17, 18, 19, 20, 33, 34]
