@@ -36,7 +36,7 @@ from config.guards import within_socket_limit
 from games.live import Pushes, csrf_token_for, pushes_batched, send_pushes, stored
 from games.models import Match
 from games.presence import REFRESH_SECONDS, arrive, depart
-from games.regions import render_region, render_regions
+from games.regions import changes, render_region, render_regions
 from games.selectors import (
     LOG_LENGTH,
     TABLE_REGIONS,
@@ -413,7 +413,9 @@ class TableConsumer(SessionBoundSocket, AsyncWebsocketConsumer):
         announced: int = 0,
         last: bool = False,
     ) -> None:
-        """Send the regions that changed since the last push; all of them on a reconnect.
+        """Send the regions that changed since the last push, or of a region only the fragments
+        that changed where nothing else in it did (`games.regions.changes`); all of them on a
+        reconnect.
 
         The player's half-assembled choice survives other players' moves this way, and a push
         stays small. The status region carries the move number, so it goes with every move;
@@ -454,7 +456,11 @@ class TableConsumer(SessionBoundSocket, AsyncWebsocketConsumer):
             regions["log"] = self.sent["log"]
         for region in unchanged:
             regions[region] = self.sent[region]
-        changed = [html for name, html in regions.items() if self.sent.get(name) != html]
+        changed = [
+            changes(self.sent.get(name), html)
+            for name, html in regions.items()
+            if self.sent.get(name) != html
+        ]
         self.sent = regions
         if news:
             changed.append(news)

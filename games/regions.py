@@ -6,6 +6,7 @@ language is read once per render (`games.translated.reading`)."""
 from __future__ import annotations
 
 import functools
+import re
 from typing import Any
 
 from django.template import engines
@@ -46,3 +47,42 @@ def render_regions(names: Any, context: dict[str, Any]) -> dict[str, SafeString]
 def _rendered(name: str, context: dict[str, Any]) -> SafeString:
     template = name if name.endswith(".html") else REGION_TEMPLATE.format(name)
     return mark_safe(environment().get_template(template).render(context))
+
+
+FRAGMENT = re.compile(r"<!--fragment-->(.*?)<!--/fragment-->", re.S)
+"""A fragment of a region: one element with a stable `id` between these two markers in the
+region's template (not nested in another fragment), such as a player's panel or a column."""
+FRAGMENT_ID = re.compile(r'\s*<[a-zA-Z][^>]*?\sid="([^"]+)"')
+OPENING_TAG = re.compile(r"(\s*<[a-zA-Z][\w-]*)")
+
+
+def fragments(html: str) -> tuple[str, dict[str, str]]:
+    """A region's HTML apart from its fragments (each replaced by its id), and the fragments by
+    id."""
+    found: dict[str, str] = {}
+
+    def cut(fragment: re.Match[str]) -> str:
+        marked = FRAGMENT_ID.match(fragment[1])
+        if marked is None:
+            raise ValueError(f"A fragment needs an id: {fragment[1][:80]}")
+        found[marked[1]] = fragment[1]
+        return f"<!--fragment {marked[1]}-->"
+
+    return FRAGMENT.sub(cut, html), found
+
+
+def changes(before: str | None, after: str) -> str:
+    """What a push sends of a region that was `before` and is now `after`: only the fragments
+    that changed, each swapped in by its id (htmx's out-of-band swap), when nothing else in the
+    region did; else the whole region."""
+    if before is None:
+        return after
+    kept, old = fragments(before)
+    rest, new = fragments(after)
+    if kept != rest:
+        return after
+    return "".join(
+        OPENING_TAG.sub(r'\1 hx-swap-oob="true"', html, count=1)
+        for name, html in new.items()
+        if old[name] != html
+    )
