@@ -14,15 +14,15 @@ from games.tests.playing import play_first_legal_move
 
 REGION = (
     '<aside id="players" hx-swap-oob="true"><ol>'
-    '<!--fragment--><li id="seat-0" class="to-act">Eva 3</li><!--/fragment-->'
-    '<!--fragment--><li id="seat-1">Jan 5</li><!--/fragment-->'
+    '<!--fragment--><li id="seat-panel-0" class="to-act">Eva 3</li><!--/fragment-->'
+    '<!--fragment--><li id="seat-panel-1">Jan 5</li><!--/fragment-->'
     "</ol></aside>"
 )
 
 
 def test_only_the_changed_fragment_is_sent_swapped_in_by_its_id():
     after = REGION.replace("Jan 5", "Jan 7")
-    assert changes(REGION, after) == '<li hx-swap-oob="true" id="seat-1">Jan 7</li>'
+    assert changes(REGION, after) == '<li hx-swap-oob="true" id="seat-panel-1">Jan 7</li>'
 
 
 def test_a_change_outside_the_fragments_sends_the_whole_region():
@@ -32,7 +32,7 @@ def test_a_change_outside_the_fragments_sends_the_whole_region():
 
 
 def test_a_fragment_appearing_or_going_sends_the_whole_region():
-    fewer = REGION.replace('<!--fragment--><li id="seat-1">Jan 5</li><!--/fragment-->', "")
+    fewer = REGION.replace('<!--fragment--><li id="seat-panel-1">Jan 5</li><!--/fragment-->', "")
     assert changes(REGION, fewer) == fewer
     assert changes(fewer, REGION) == REGION
 
@@ -64,5 +64,5 @@ def test_a_move_pushes_the_other_seat_the_changed_panels_as_a_fresh_page_shows_t
         table = table_for(load_table(match.pk), people[1])
         _rest, panels = fragments(render_region("players", table.context(oob=True)))
     # Eva has chosen her cards in the draft: her panel says so, and is sent as it now is.
-    assert "has chosen" in panels["seat-0"]
-    assert panels["seat-0"].replace("<li ", '<li hx-swap-oob="true" ', 1) in pushed
+    assert "has chosen" in panels["seat-panel-0"]
+    assert panels["seat-panel-0"].replace("<li ", '<li hx-swap-oob="true" ', 1) in pushed
