@@ -118,12 +118,8 @@ async def _match(players: list[Any], seed: int, pauses: Pauses, frames: list[int
             told = next(message for group, message in played[2] if group == table)
             await asyncio.gather(
                 *(
-                    consumer._send_table(
-                        push=told["push"],
-                        announced=told["seq"],
-                        last=index == seat,
-                    )
-                    for index, consumer in enumerate(consumers)
+                    consumer._send_table(push=told["push"], announced=told["seq"])
+                    for consumer in consumers
                 )
             )
             cpu.append((time.process_time() - started) * 1000)
