@@ -1,9 +1,9 @@
 """The processor time of a 4-seat move on the socket path, in-process, without daphne: the mover's
 `TableConsumer._play` (session check and move service), then what each of the four sockets does
 with the announcement (`TableConsumer._send_table` with its shared load and renders), along
-whole matches. Also the garbage collector's pauses (`gc.callbacks`) in that work, so that a
-collector setting (`config.server.settle_collector`) can be compared with the default in one
-run, alternating match by match.
+whole matches. Also the garbage collector's passes (`gc.callbacks`) in that work and the cost
+of a full pass, as the process stands after its start-up freeze (`config/asgi.py`) and a warm-up
+match, then after `config.server.settle_collector` froze what the warm-up built.
 
     python -m bench.movecpu [--matches 6]
 
@@ -22,15 +22,8 @@ import sys
 import time
 from typing import Any
 
-from config.server import COLLECTOR_THRESHOLDS
-
-GC_SETTINGS = {
-    "default": (False, (700, 10, 10)),
-    "frozen": (True, (700, 10, 10)),
-    "settled": (True, COLLECTOR_THRESHOLDS),
-}
-"""Each collector setting compared: whether the heap is frozen after the warm-up, and the
-thresholds."""
+SETTINGS = ("as started", "settled")
+"""The collector as daphne starts (start-up frozen), then after `settle_collector`."""
 
 
 class Pauses:
@@ -50,15 +43,6 @@ class Pauses:
         else:
             self.collected += info["collected"]
             self.passes[info["generation"]].append((time.thread_time() - self.started) * 1000)
-
-
-def _collector(setting: str) -> None:
-    frozen, thresholds = GC_SETTINGS[setting]
-    gc.unfreeze()
-    gc.collect()
-    gc.set_threshold(*thresholds)
-    if frozen:
-        gc.freeze()
 
 
 async def _match(players: list[Any], seed: int, pauses: Pauses, frames: list[int]) -> list[float]:
@@ -141,24 +125,29 @@ def main() -> int:
     # The mover's `_play` runs on the loop here (daphne runs it in a thread).
     os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
     sys.path.insert(0, str(ROOT))
-    import django
-
-    django.setup()
+    os.environ["DJANGO_SETTINGS_MODULE"] = "config.settings"
+    import config.asgi  # noqa: F401 - as daphne loads it: freezes what start-up built
     from bench import fixtures
+    from config.server import settle_collector
 
     fixtures.recreate_database(database_url)
     fixtures.migrate()
     players = fixtures.create_players(fixtures.SEATS * 2)
-    results: dict[str, dict[str, Any]] = {}
-    cpu: dict[str, list[float]] = {setting: [] for setting in GC_SETTINGS}
-    pauses = {setting: Pauses() for setting in GC_SETTINGS}
+    results: dict[str, dict[str, Any]] = {"full_pass_ms": {}}
+    cpu: dict[str, list[float]] = {setting: [] for setting in SETTINGS}
+    pauses = {setting: Pauses() for setting in SETTINGS}
     loop = asyncio.new_event_loop()
-    # A first match warms every import, template and cache up, as a server's first minutes do.
-    loop.run_until_complete(_match(players[: fixtures.SEATS], 1, Pauses(), []))
     frames: list[int] = []
-    for number in range(args.matches):
-        for setting in GC_SETTINGS:
-            _collector(setting)
+    # A first match warms imports, templates and caches up, as a server's first minute does.
+    loop.run_until_complete(_match(players[: fixtures.SEATS], 1, Pauses(), []))
+    for setting in SETTINGS:
+        if setting == "settled":
+            settle_collector()
+        started = time.thread_time()
+        gc.collect()
+        results["full_pass_ms"][setting] = (time.thread_time() - started) * 1000
+        results["full_pass_ms"][f"{setting}: objects"] = len(gc.get_objects())
+        for number in range(args.matches):
             cpu[setting] += loop.run_until_complete(
                 _match(players[: fixtures.SEATS], 100 + number, pauses[setting], frames)
             )
@@ -167,14 +156,6 @@ def main() -> int:
         "mean": statistics.fmean(frames),
         "median": statistics.median(frames),
     }
-    results["full_pass_ms"] = {}
-    for setting in ("default", "frozen"):
-        _collector(setting)
-        started = time.thread_time()
-        gc.collect()
-        results["full_pass_ms"][setting] = (time.thread_time() - started) * 1000
-        results["full_pass_ms"][f"{setting}_objects"] = len(gc.get_objects())
-    _collector("default")
     for setting in cpu:
         times = sorted(cpu[setting])
         results[setting] = {

@@ -5,7 +5,7 @@ the next, and deflate with the previous pushes in its window sends it as about 0
 itself and accepts no compression; `Server` sets the factory's `perMessageCompressionAccept`
 as daphne hands the factory over.
 
-Before it listens, `Server` also settles the cyclic garbage collector (`settle_collector`).
+A minute after it starts, `Server` also settles the cyclic garbage collector (`settle_collector`).
 
 Production runs `python -m config.server` with daphne's own arguments (deploy/), and
 `manage.py serve` uses the same `Server`.
@@ -28,15 +28,15 @@ CLIENT_WINDOW_BITS = 10
 server's decompressor for a socket then keeps 1 KB of window instead of 32 KB."""
 
 
-COLLECTOR_THRESHOLDS = (10_000, 10, 10)
-"""The cyclic collector's thresholds once the process has settled (Python's are 700, 10, 10): a
-move's work allocates thousands of containers and frees nearly all of them by reference
-counting, so the young generation is crossed often but rarely grows by 10,000."""
+SETTLED_AFTER_SECONDS = 60
+"""When a running server moves what it has built since start-up out of the collector's sight."""
 
 
 class Server(server.Server):
     def run(self) -> None:
-        settle_collector()
+        from twisted.internet import reactor
+
+        reactor.callLater(SETTLED_AFTER_SECONDS, settle_collector)  # type: ignore[attr-defined]
         super().run()
 
     @property
@@ -65,20 +65,15 @@ class Server(server.Server):
 
 
 def settle_collector() -> None:
-    """Compile the tables' templates, then move everything the process has built so far (Django,
-    the games, the templates: about 190,000 objects) out of the cyclic collector's sight, and let
-    it run less often. A full pass over that heap took 105 ms of processor time and came every
-    few hundred moves, the low-load tail; the young passes of the default threshold (700) ran
-    several times a move in the middle of renders whose temporaries are freed by reference
-    counting anyway (bench/README.md, `bench/movecpu.py`)."""
-    from games.regions import environment
-
-    templates = environment()
-    for name in templates.list_templates(filter_func=lambda name: name.endswith(".html")):
-        templates.get_template(name)
+    """Freeze, once the server has served a while, what it built after start-up (`config/asgi.py`
+    froze start-up's 136,000 objects): lazily imported modules, compiled templates, labels
+    cached per language, URLs. Two matches left about 40,000 such objects, and each full pass
+    of the collector crossed them all (10-25 ms of processor time, a move's latency several
+    times over); frozen, a full pass crosses only what came later (`bench/movecpu.py`). Objects
+    alive at that moment that later become cyclic garbage would stay, once: the table path
+    leaves no cycles (`games/tests/test_table.py`)."""
     gc.collect()
     gc.freeze()
-    gc.set_threshold(*COLLECTOR_THRESHOLDS)
 
 
 class CommandLineInterface(cli.CommandLineInterface):
