@@ -72,6 +72,8 @@ class Plan:
         self.watched_rate = 5.0
         self.idle_sockets = 400 if quick else 5000
         self.scaleout_tables = (10, 50) if quick else (50, 200)
+        self.box_processes = os.cpu_count() or 2
+        self.box_tables = (1, 50)
         self.bot_matches = 10 if quick else 50
 
     @property
@@ -124,7 +126,7 @@ def main() -> int:
     )
     parser.add_argument(
         "--only",
-        default="engines,floor,queries,live,capacity,scaleout,bots",
+        default="engines,floor,queries,live,capacity,scaleout,perbox,bots",
         help="comma-separated parts to run",
     )
     args = parser.parse_args()
@@ -186,6 +188,8 @@ def main() -> int:
             results["capacity"] = live.capacity(plan, env, players, log)
         if "scaleout" in parts:
             results["scaleout"] = live.scale_out(plan, env, players, log)
+        if "perbox" in parts:
+            results["perbox"] = live.per_box(plan, env, players, log)
         if "bots" in parts:
             from bench import bots
 

@@ -203,7 +203,7 @@ def single(
                 http,
                 players=players,
                 count=count,
-                server_for_seat=lambda seat: server.url,
+                server_for_seat=lambda table, seat: server.url,
                 engine=_engine(),
                 new_match=fixtures.start_match,
                 matches=matches,
@@ -287,7 +287,7 @@ def scale_out(
                 http,
                 players=players,
                 count=count,
-                server_for_seat=lambda seat: (first if seat < SEATS // 2 else second).url,
+                server_for_seat=lambda table, seat: (first if seat < SEATS // 2 else second).url,
                 engine=_engine(),
                 new_match=fixtures.start_match,
                 matches=matches,
@@ -307,5 +307,44 @@ def scale_out(
         return asyncio.run(run())
     finally:
         for server in (first, second):
+            server.stop()
+            _started.remove(server)
+
+
+def per_box(
+    plan: Any, env: dict[str, str], players: list[Player], log: Callable[[str], None]
+) -> dict[str, Any]:
+    """The box as production runs it: one daphne per core sharing PostgreSQL and Redis, whole
+    tables spread over them in turn, as a load balancer routing by the match's URL would (every
+    page, socket and move of a table on one process: the process that stores a move pushes it
+    from memory, and a push crosses processes only through the channel layer's group). Spreading
+    connections instead sends three of every four pushes to the other process, which the
+    scale-out part measures. Figures: latency at 1 and 50 tables, sustained moves/s, CPU."""
+    _flush_redis(env)
+    servers = [_start(env) for _ in range(plan.box_processes)]
+    count = max(max(plan.box_tables), plan.ramp_tables)
+    ports = ", ".join(str(server.port) for server in servers)
+    log(f"per box: {len(servers)} daphne on ports {ports}, {count} tables spread in turn")
+    matches = _matches(players, count, "perbox")
+
+    async def run() -> dict[str, Any]:
+        async with load.new_session() as http:
+            tables = await load.open_tables(
+                http,
+                players=players,
+                count=count,
+                server_for_seat=lambda table, seat: servers[table % len(servers)].url,
+                engine=_engine(),
+                new_match=fixtures.start_match,
+                matches=matches,
+            )
+            out = await _latency_and_ramp(plan, tables, servers, plan.box_tables, log)
+            await asyncio.gather(*(table.close() for table in tables))
+            return out
+
+    try:
+        return asyncio.run(run())
+    finally:
+        for server in servers:
             server.stop()
             _started.remove(server)

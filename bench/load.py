@@ -404,13 +404,14 @@ async def open_tables(
     *,
     players: list[Player],
     count: int,
-    server_for_seat: Callable[[int], str],
+    server_for_seat: Callable[[int, int], str],
     engine: Any,
     new_match: Callable[[list[int], int], Any],
     matches: list[tuple[int, int]],
     parallel: int = 8,
 ) -> list[Table]:
-    """`count` tables of four distinct players each, on the given (already created) matches."""
+    """`count` tables of four distinct players each, on the given (already created) matches;
+    `server_for_seat(table, seat)` is the server that a table's seat talks to."""
     gate = asyncio.Semaphore(parallel)
     tables = []
     for n in range(count):
@@ -419,7 +420,7 @@ async def open_tables(
             Table(
                 http,
                 seated,
-                [server_for_seat(seat) for seat in range(SEATS)],
+                [server_for_seat(n, seat) for seat in range(SEATS)],
                 engine,
                 new_match,
                 random.Random(f"table/{n}"),

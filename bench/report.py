@@ -190,6 +190,17 @@ def table(results: dict[str, Any]) -> str:
             scale["verified_cross_pushes"] > 0,
         )
         _live(out, scale, "4. Live path, two daphne")
+    if "perbox" in results:
+        box = results["perbox"]
+        _live(out, box, "7. Per box (one daphne per core, whole tables spread in turn)")
+        sustained = [row for row in box["ramp"] if row["moves_per_s"] == box["sustained_per_s"]]
+        if sustained:
+            out.add(
+                "daphne CPU per move at the sustained rate (all processes)",
+                f"{sustained[0]['server_cpu_ms_per_move']:.1f} ms",
+                "≤ 6 ms",
+                sustained[0]["server_cpu_ms_per_move"] <= 6,
+            )
     if "bots" in results:
         row = results["bots"]
         out.section("6. Bots' reply (a person against two bots per match, thinking 0.5-1.5 s)")

@@ -3,18 +3,13 @@ and sends its moves over the same socket."""
 
 import asyncio
 import functools
-import itertools
 import json
 import logging
-import queue
 import secrets
-import threading
 import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
-from concurrent.futures import Executor, Future
 from contextlib import contextmanager
-from contextvars import ContextVar
 from typing import Any
 from urllib.parse import parse_qs
 
@@ -39,7 +34,7 @@ from config.guards import within_socket_limit
 from games.live import Pushes, csrf_token_for, pushes_batched, send_pushes, stored
 from games.models import Match, Seat
 from games.presence import REFRESH_SECONDS, arrive, at_table, depart, unwatch, watch
-from games.regions import environment, render_region, render_regions
+from games.regions import changes, environment, render_region, render_regions
 from games.selectors import (
     LOG_LENGTH,
     TABLE_REGIONS,
@@ -84,9 +79,8 @@ class Announcement:
         self.match_id = match_id
         self.log_from = max(seq - PUSHED_LOG_MOVES, 0)
         self.loading: asyncio.Future[Match] | None = None
-        self.renders: dict[tuple[Any, ...], asyncio.Task[Rendered]] = {}
+        self.renders: dict[tuple[Any, ...], Rendered] = {}
         self.seeing: asyncio.Future[AtTable] | None = None
-        self.wave = RENDERING.wave()
         kept = stored(match_id, push, seq)
         if kept is not None:
             self.loading = asyncio.get_running_loop().create_future()
@@ -112,15 +106,11 @@ class Announcement:
             self.seeing = None
             raise
 
-    async def rendered(self, viewer: tuple[Any, ...], render: Any) -> Rendered:
-        """`render()` once for every socket of this `viewer`; a failed one is tried again."""
+    def rendered(self, viewer: tuple[Any, ...], render: Callable[[], Rendered]) -> Rendered:
+        """`render()` once for every socket of this `viewer` (a failed one is not kept)."""
         if viewer not in self.renders:
-            self.renders[viewer] = asyncio.ensure_future(render())
-        try:
-            return await _awaited(self.renders[viewer])
-        except Exception:
-            self.renders.pop(viewer, None)
-            raise
+            self.renders[viewer] = render()
+        return self.renders[viewer]
 
 
 async def _awaited(task: asyncio.Future[Any]) -> Any:
@@ -132,64 +122,13 @@ async def _awaited(task: asyncio.Future[Any]) -> Any:
 _announced: OrderedDict[tuple[int, str], Announcement] = OrderedDict()
 
 
-RENDER_TURN: ContextVar[tuple[int, bool]] = ContextVar("render_turn", default=(0, False))
-"""Where a render asked for now queues: the number of its announcement (`RenderQueue.wave`), and
-whether it may wait for the other renders of that announcement (its viewer made the move)."""
-
-
-class RenderQueue(Executor):
-    """The one thread that renders tables. A render is all processor work, so under the GIL
-    renders gain nothing from running side by side, and several at once queue on the lock of
-    Django's active language (asgiref's `Local`), taken for every translated string and number:
-    in a busy process that queueing was a sixth of the time. Database work keeps the pool.
-
-    Renders go in the order of their announcements (`RENDER_TURN`), and within one the mover's
-    last: the other seats are waiting to see the move, while the mover has seen it leave. The
-    mover's socket usually hears of its move first, so the last other seat waited one render
-    longer (at one table about 3 ms of 35). A later announcement never overtakes an earlier
-    one, so under a backlog no mover waits for ever."""
-
-    def __init__(self) -> None:
-        self._waiting: queue.PriorityQueue[
-            tuple[tuple[int, bool], int, Future, Callable, tuple, dict]
-        ] = queue.PriorityQueue()
-        self._waves = itertools.count(1)
-        self._order = itertools.count()
-        self._started = threading.Lock()
-        self._thread: threading.Thread | None = None
-
-    def wave(self) -> int:
-        """A number for renders asked for from now on, after every earlier wave's."""
-        return next(self._waves)
-
-    def submit(self, fn: Callable, /, *args: Any, **kwargs: Any) -> Future:
-        future: Future = Future()
-        self._waiting.put((RENDER_TURN.get(), next(self._order), future, fn, args, kwargs))
-        with self._started:
-            if self._thread is None:
-                self._thread = threading.Thread(target=self._work, name="table-render", daemon=True)
-                self._thread.start()
-        return future
-
-    def _work(self) -> None:
-        while True:
-            _turn, _order, future, fn, args, kwargs = self._waiting.get()
-            if not future.set_running_or_notify_cancel():
-                continue
-            try:
-                future.set_result(fn(*args, **kwargs))
-            except BaseException as error:
-                future.set_exception(error)
-
-
-RENDERING = RenderQueue()
 logger = logging.getLogger(__name__)
 
 
-def off_the_loop(work, *, executor: Executor | None = None):
-    """Run database and template work in a thread (the pool, or `executor`), not on the one
-    thread that Channels otherwise shares between all consumers of a process: one table's
-    database round trip then does not hold up the others.
+def off_the_loop(work):
+    """Run database work in a thread of the pool, not on the one thread that Channels shares
+    between all consumers of a process: one table's database round trip then does not hold up
+    the others. Renders stay on the loop (`TableConsumer._send_table`).
 
     The thread's connection goes back to the pool when the work is done: Channels' own
     `close_old_connections` left some of them open (seen in tests, where the pool threads of
@@ -202,7 +141,7 @@ def off_the_loop(work, *, executor: Executor | None = None):
         finally:
             connections.close_all()
 
-    return SyncToAsync(returning_connections, thread_sensitive=False, executor=executor)
+    return SyncToAsync(returning_connections, thread_sensitive=False)
 
 
 def announcement(match_id: int, push: str, seq: int) -> Announcement:
@@ -310,7 +249,11 @@ class TableConsumer(SessionBoundSocket, AsyncWebsocketConsumer):
             presence.cancel()
             await self._depart()
         if hasattr(self, "group"):
-            await self.channel_layer.group_discard(self.group, self.channel_name)
+            try:
+                await self.channel_layer.group_discard(self.group, self.channel_name)
+            except (OSError, RedisError):
+                # Redis is away: its group entries expire on their own (`group_expiry`).
+                logger.warning("Socket of match %s left its group with Redis away", self.match_id)
         await self.unbind_from_session()
 
     async def _arrive(self) -> bool:
@@ -383,12 +326,10 @@ class TableConsumer(SessionBoundSocket, AsyncWebsocketConsumer):
         if isinstance(announced, int) and announced < self.shown:
             return
         push = message.get("push")
-        seat = self.phase[2] if self.phase else None
-        mine = seat is not None and message.get("mover") == seat
         if isinstance(push, str) and isinstance(announced, int):
-            await self._send_table(push=push, announced=announced, last=mine)
+            await self._send_table(push=push, announced=announced)
         else:
-            await self._send_table(last=mine)
+            await self._send_table()
 
     async def layer_reconnected(self, message: dict) -> None:
         """Redis is back: the pushes told while it was away are lost (`config.channel_layer`)."""
@@ -564,9 +505,10 @@ class TableConsumer(SessionBoundSocket, AsyncWebsocketConsumer):
         page_seq: int | None = None,
         push: str | None = None,
         announced: int = 0,
-        last: bool = False,
     ) -> None:
-        """Send the regions that changed since the last push; all of them on a reconnect.
+        """Send the regions that changed since the last push, or of a region only the fragments
+        that changed where nothing else in it did (`games.regions.changes`); all of them on a
+        reconnect.
 
         The player's half-assembled choice survives other players' moves this way, and a push
         stays small. The status region carries the move number, so it goes with every move;
@@ -593,22 +535,24 @@ class TableConsumer(SessionBoundSocket, AsyncWebsocketConsumer):
             phase = _phase(match, user)
             log_since = log_since if phase == self.phase else None
         unchanged = RARELY_CHANGED if self.sent and phase == self.phase else frozenset()
-        rendering = off_the_loop(self._render, executor=RENDERING)
         seen = await (shared.seen(match) if shared else off_the_loop(seen_at)(match))
-        render = functools.partial(rendering, match, log_since, unchanged, seen)
-        RENDER_TURN.set((shared.wave if shared else RENDERING.wave(), last))
+        render = functools.partial(self._render, match, log_since, unchanged, seen)
         if shared is None:
-            seq, regions, news = await render()
+            seq, regions, news = render()
         else:
             viewer = (phase[2], *self._reader(user), log_since, unchanged, bool(self.csrf_token))
-            seq, regions, news = await shared.rendered(viewer, render)
+            seq, regions, news = shared.rendered(viewer, render)
         self.shown, self.phase, self.shown_match = seq, phase, weakref.ref(match)
         regions = {name: self._with_token(html) for name, html in regions.items()}
         if log_since is not None:
             regions["log"] = self.sent["log"]
         for region in unchanged:
             regions[region] = self.sent[region]
-        changed = [html for name, html in regions.items() if self.sent.get(name) != html]
+        changed = [
+            changes(self.sent.get(name), html)
+            for name, html in regions.items()
+            if self.sent.get(name) != html
+        ]
         self.sent = regions
         if news:
             changed.append(news)
@@ -628,7 +572,12 @@ class TableConsumer(SessionBoundSocket, AsyncWebsocketConsumer):
     ) -> Rendered:
         """The regions for this socket's viewer, except those `unchanged`; with `log_since`, the
         log's new lines apart. Any socket of the same viewer may be sent them (`SOCKET_CSRF`
-        stands for its CSRF token)."""
+        stands for its CSRF token).
+
+        It runs on the event loop: a render reads no database and takes under a millisecond,
+        and handing it to a thread and back cost more processor time than the render saves the
+        loop (about 1.5-2 ms a 4-seat move, `bench/movecpu.py`); under the GIL the loop gained
+        nothing from it running elsewhere."""
         user = self.scope.get("user")
         with self._viewer(user):
             table = table_for(match, user, log_since=log_since or 0, seen=seen)

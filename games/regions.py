@@ -6,6 +6,7 @@ language is read once per render (`games.translated.reading`)."""
 from __future__ import annotations
 
 import functools
+import re
 from typing import Any
 
 from django.template import engines
@@ -46,3 +47,44 @@ def render_regions(names: Any, context: dict[str, Any]) -> dict[str, SafeString]
 def _rendered(name: str, context: dict[str, Any]) -> SafeString:
     template = name if name.endswith(".html") else REGION_TEMPLATE.format(name)
     return mark_safe(environment().get_template(template).render(context))
+
+
+FRAGMENT_START = "<!--fragment-->"
+FRAGMENT_END = "<!--/fragment-->"
+"""A fragment of a region: one element with a stable `id` between these two markers in the
+region's template (not nested in another fragment), such as a player's panel or a column."""
+FRAGMENT_ID = re.compile(r'\s*<[a-zA-Z][^>]*?\sid="([^"]+)"')
+OPENING_TAG = re.compile(r"(\s*<[a-zA-Z][\w-]*)")
+
+
+def fragments(html: str) -> tuple[str, dict[str, str]]:
+    """A region's HTML apart from its fragments (each replaced by its id), and the fragments by
+    id. Split on the markers, not searched by a regular expression: a tenth of the time."""
+    first, *parts = html.split(FRAGMENT_START)
+    rest = [first]
+    found: dict[str, str] = {}
+    for part in parts:
+        fragment, _end, after = part.partition(FRAGMENT_END)
+        marked = FRAGMENT_ID.match(fragment)
+        if marked is None:
+            raise ValueError(f"A fragment needs an id: {fragment[:80]}")
+        found[marked[1]] = fragment
+        rest += (FRAGMENT_START, marked[1], after)
+    return "".join(rest), found
+
+
+def changes(before: str | None, after: str) -> str:
+    """What a push sends of a region that was `before` and is now `after`: only the fragments
+    that changed, each swapped in by its id (htmx's out-of-band swap), when nothing else in the
+    region did; else the whole region."""
+    if before is None:
+        return after
+    kept, old = fragments(before)
+    rest, new = fragments(after)
+    if kept != rest:
+        return after
+    return "".join(
+        OPENING_TAG.sub(r'\1 hx-swap-oob="true"', html, count=1)
+        for name, html in new.items()
+        if old[name] != html
+    )

@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from accounts.models import User
-from games.models import Match, Move, PlayerStats, Rating, Seat, watchable_by
+from games.models import Match, Move, PlayerStats, Rating, RatingChange, Seat, watchable_by
 from games.presence import at_table
 from games.regions import url
 from games.registry import GAMES, GameInfo
@@ -153,7 +153,8 @@ def game_of(match_id: int) -> str:
 
 def load_table(match_id: int, *, log_from: int = 0) -> Match:
     """A match with all a table shows: seats, people and the log's moves from move `log_from`
-    on (rating changes are read when a rated match is over).
+    on, and the rating changes once a rated match is over (a fourth query): the table renders
+    on the event loop, where nothing may query.
 
     Three queries whatever the match's length; the live table loads it once per announcement
     and process and renders every seat from the same copy, so nothing here may be changed. A
@@ -172,6 +173,16 @@ def load_table(match_id: int, *, log_from: int = 0) -> Match:
     )
     match.recent_moves = list(log.order_by("-seq")[:LOG_LENGTH])
     match.log_from = log_from
+    match.rating_deltas = (
+        {
+            user_id: (after - before, after)
+            for user_id, before, after in RatingChange.objects.filter(
+                match_id=match_id
+            ).values_list("user_id", "before", "after")
+        }
+        if match.is_over and match.rated
+        else {}
+    )
     return match
 
 
@@ -182,6 +193,7 @@ def table_after_move(match: Match, move: Move) -> Match:
     its rating changes."""
     match.recent_moves = [move]
     match.log_from = move.seq
+    match.rating_deltas = {}
     return match
 
 
@@ -209,11 +221,7 @@ def _table_for(match: Match, user: User | Any, log_since: int, seen: AtTable) ->
     info = GAMES[match.game]
     engine = info.engine
     seats: list[Seat] = match.seat_list
-    changes = (
-        {c.user_id: (c.delta, c.after) for c in match.rating_changes.all()}
-        if match.is_over and match.rated
-        else {}
-    )
+    changes = match.rating_deltas
     seat = seat_of(match, user)
     names = [seat_name(s) for s in seats]
     state = match.state

@@ -778,7 +778,7 @@ def _record(
     writes.send()
     # A bot loop or an import goes on changing this match; a person's move leaves it as stored.
     table = table_after_move(match, stored) if wake_bots and not match.is_over else None
-    _after_commit(match, info, wake_bots=wake_bots, table=table, mover=seat)
+    _after_commit(match, info, wake_bots=wake_bots, table=table)
     return MoveAccepted(seq=seq)
 
 
@@ -848,12 +848,11 @@ def _after_commit(
     *,
     wake_bots: bool = True,
     table: Match | None = None,
-    mover: int | None = None,
 ) -> None:
     """Tell the table's clients (with `table`, the match as stored, for this process's own
     sockets), and wake the bots if one of them must act."""
     match_id, seq = match.pk, match.move_count
-    transaction.on_commit(lambda: announce_move(match_id, seq, table=table, mover=mover))
+    transaction.on_commit(lambda: announce_move(match_id, seq, table=table))
     if match.is_over or not wake_bots:
         return
     acting = info.engine.to_act(match.state)
@@ -865,18 +864,13 @@ def _tell_lobby() -> None:
     tell_group(LOBBY_GROUP, {"type": "lobby.changed"})
 
 
-def announce_move(
-    match_id: int, seq: int, *, table: Match | None = None, mover: int | None = None
-) -> None:
+def announce_move(match_id: int, seq: int, *, table: Match | None = None) -> None:
     """Ids only: each client renders its own seat's view when told. `seq` is the number of
     moves made; `push` names this announcement, so the sockets of one process load the match
     once for it (a seat handed to a bot is announced at an unchanged `seq`), or not at all in
-    the process that stored the `table`. The `mover`'s seat is rendered after the others: its
-    player has already seen the move leave, the others are waiting for it."""
+    the process that stored the `table`."""
     push = secrets.token_hex(8)
     if table is not None:
         keep_stored(push, table)
     message = {"type": "match.moved", "match_id": match_id, "seq": seq, "push": push}
-    if mover is not None:
-        message["mover"] = mover
     tell_group(match_group(match_id), message)

@@ -143,11 +143,12 @@ def per_language(label: Callable[..., Label]) -> Callable[..., Label]:
     @wraps(label)
     def lookup(*args: Hashable) -> Label:
         key = (language(), *args)
-        try:
-            return remembered[key]
-        except KeyError:
+        result = remembered.get(key)
+        if result is None:
+            # Not inside an `except`: an exception raised and caught while the label is made
+            # would chain to the KeyError, whose frames hold the caller's match in a cycle.
             remembered[key] = result = label(*args)
-            return result
+        return result
 
     return lookup
 
@@ -162,7 +163,8 @@ def drawn_cards(
     @per_language
     def drawn(card: int) -> tuple[tuple[str, Any], ...]:
         fields = fields_of(card)
-        fields["html"] = mark_safe(render_to_string(template, {"card": fields}))
+        # Straight to the Jinja2 engine: Django's own would look for it first and raise.
+        fields["html"] = mark_safe(render_to_string(template, {"card": fields}, using="jinja2"))
         return tuple(fields.items())
 
     def card_info(card: int) -> dict[str, Any]:

@@ -167,7 +167,7 @@ def test_a_socket_move_without_redis_comes_back_to_the_mover(people, redis):
 
     answer = async_to_sync(scenario)()
     assert 'data-seq="1"' in answer
-    assert 'id="mine"' in answer
+    assert 'id="k-draft"' in answer  # the mover's own area, as a fragment of its region
     assert list(Move.objects.filter(match=match).values_list("seat", flat=True)) == [1]
 
 

@@ -1,12 +1,9 @@
 """The table as players see it: page, htmx fallback, moves over HTTP, pushes over websockets."""
 
 import asyncio
-import contextvars
 import gc
 import json
 import re
-import threading
-from concurrent.futures import Future
 
 import pytest
 from asgiref.sync import async_to_sync
@@ -20,8 +17,6 @@ from accounts.models import User
 from games import services
 from games.consumers import (
     PUSHED_LOG_MOVES,
-    RENDER_TURN,
-    RenderQueue,
     TableConsumer,
     announcement,
 )
@@ -746,7 +741,6 @@ def test_the_process_that_stored_a_move_pushes_the_match_as_a_load_would_show_it
                 expected_seq=match.move_count,
             )
         (announced,) = [message for _group, message in pushes if message["type"] == "match.moved"]
-        assert announced["mover"] == seat
         kept = stored(match.pk, announced["push"], announced["seq"])
         assert kept is not None
         assert kept.move_count == announced["seq"]
@@ -806,48 +800,6 @@ def test_a_push_whose_load_is_older_than_the_socket_shows_sends_nothing(people, 
     assert consumer.shown == 2
     assert len(frames) == 2
     assert 'data-seq="2"' in frames[-1]
-
-
-def test_renders_go_by_announcement_and_the_movers_own_after_the_other_seats():
-    """Renders queue behind the one running. Within one announcement the mover's goes after
-    the other seats', even when asked for first; a later announcement never overtakes it."""
-    renders = RenderQueue()
-    running, release = threading.Event(), threading.Event()
-    done: list[str] = []
-
-    def earlier_render() -> None:
-        running.set()
-        release.wait(5)
-        done.append("earlier")
-
-    renders.submit(earlier_render)
-    assert running.wait(5)
-    first, second = renders.wave(), renders.wave()
-
-    def ask(wave: int, mover: bool, name: str) -> Future:
-        RENDER_TURN.set((wave, mover))
-        return renders.submit(done.append, name)
-
-    asked = []
-    for wave, mover, name in [
-        (second, False, "second: seat 1"),
-        (first, True, "first: mover"),
-        (first, False, "first: seat 1"),
-        (second, True, "second: mover"),
-        (first, False, "first: seat 2"),
-    ]:
-        asked.append(contextvars.copy_context().run(ask, wave, mover, name))
-    release.set()
-    for render in asked:
-        render.result(5)
-    assert done == [
-        "earlier",
-        "first: seat 1",
-        "first: seat 2",
-        "first: mover",
-        "second: seat 1",
-        "second: mover",
-    ]
 
 
 def test_a_seats_table_reads_the_active_language_once(people, match, monkeypatch):

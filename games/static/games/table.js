@@ -90,9 +90,9 @@
     const match = /data-seq="(\d+)"/.exec(event.detail.serverResponse || "");
     if (match && Number(match[1]) < currentSeq()) event.detail.shouldSwap = false;
   });
-  // A push that redraws the player's own area keeps the choice they were assembling, in the
-  // same form only: a form of another move (the trick after the draft) may name its fields
-  // alike, and must start empty.
+  // A push that redraws the player's own area (or a fragment of it) keeps the choice they were
+  // assembling, in the same form only: a form of another move (the trick after the draft) may
+  // name its fields alike, and must start empty.
   function formKind(input) {
     const form = input.form;
     if (!form) return "";
@@ -108,7 +108,7 @@
   let pendingChoice = null;
   document.body.addEventListener("htmx:oobBeforeSwap", function (event) {
     const mine = document.getElementById("mine");
-    if (!mine || event.detail.target !== mine) return;
+    if (!mine || !mine.contains(event.detail.target)) return;
     pendingChoice = Array.from(mine.querySelectorAll("input:checked")).map(function (input) {
       return [formKind(input), input.name, input.value];
     });
