@@ -146,3 +146,38 @@ def test_kosmopolis_played_to_the_end_by_keyboard(site, people, bots):
     assert moves >= 20
     # Simultaneous drafts give the turn back without a move of the bot's; its plays are read.
     assert any(lines and said.startswith(" ".join(lines[-5:])) for said, lines in heard), heard
+
+
+def test_the_sticky_status_bar_never_hides_the_focused_control(site, people, bots):
+    """WCAG 2.4.11: Tab onto a card lying just under the status bar (the page scrolled there)
+    scrolls the card out from under it."""
+    from playwright.sync_api import expect, sync_playwright
+
+    match = services.start_match(game="kosmopolis", players=[people[0], bots[0]], seed=7)
+    cookie = session_cookie(people[0], site)
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        context = browser.new_context(locale="en-GB", viewport={"width": 1280, "height": 600})
+        context.add_cookies([cookie])
+        page = context.new_page()
+        page.goto(site + match.get_absolute_url())
+        cards = page.locator("#mine input[name=cards]")
+        expect(cards.nth(1)).to_be_attached()
+        page.evaluate(
+            """() => {
+                const cards = document.querySelectorAll("#mine input[name=cards]");
+                const second = cards[1].closest("label").getBoundingClientRect();
+                window.scrollTo(0, window.scrollY + second.top - 5);
+                cards[0].focus({ preventScroll: true });
+            }"""
+        )
+        page.keyboard.press("Tab")
+        covered = page.evaluate(
+            """() => {
+                const bar = document.getElementById("status").getBoundingClientRect();
+                const box = document.activeElement.closest("label").getBoundingClientRect();
+                return box.top < bar.bottom;
+            }"""
+        )
+        browser.close()
+    assert not covered
