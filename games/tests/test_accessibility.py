@@ -266,3 +266,40 @@ def test_a_game_table_passes_axe_in_every_state(site, readers, robots, game):
         browser.close()
     in_db.close()
     audit.assert_clean()
+
+
+def _luminance(rgb: str) -> float:
+    """WCAG relative luminance of a computed `rgb(r, g, b)` colour."""
+    channels = [int(part) / 255 for part in rgb[rgb.index("(") + 1 : -1].split(",")[:3]]
+    linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def _contrast(first: str, second: str) -> float:
+    lighter, darker = sorted((_luminance(first), _luminance(second)), reverse=True)
+    return (lighter + 0.05) / (darker + 0.05)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_focus_ring_stands_out_from_the_page_and_panels(scheme):
+    """WCAG 1.4.11: the keyboard focus ring has 3:1 against the page and the panels around it,
+    in both themes."""
+    from django.conf import settings
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        page = browser.new_page(color_scheme=scheme)
+        page.set_content('<main><p class="panel"><a href="#here">a link</a></p></main>')
+        page.add_style_tag(path=settings.BASE_DIR / "static" / "css" / "site.css")
+        page.keyboard.press("Tab")
+        ring, page_colour, panel_colour = page.evaluate(
+            """() => [
+                getComputedStyle(document.activeElement).outlineColor,
+                getComputedStyle(document.body).backgroundColor,
+                getComputedStyle(document.querySelector(".panel")).backgroundColor,
+            ]"""
+        )
+        browser.close()
+    assert _contrast(ring, page_colour) >= 3
+    assert _contrast(ring, panel_colour) >= 3
