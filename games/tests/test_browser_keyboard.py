@@ -181,3 +181,67 @@ def test_the_sticky_status_bar_never_hides_the_focused_control(site, people, bot
         )
         browser.close()
     assert not covered
+
+
+TABLE = """
+<div id="table">
+  <div id="status" tabindex="-1" data-seq="{seq}"><p class="status-text">{status}</p></div>
+  <aside id="players"><ol><li class="seat-0 you">Eva</li><li class="seat-1">Bot</li></ol></aside>
+  <section id="mine"><form>{cards}<button type="submit">Play</button></form></section>
+  <aside id="log"><ol id="log-lines" reversed>{lines}</ol></aside>
+</div>
+"""
+
+
+def _table(seq: int, status: str, cards: list[int], lines: list[tuple[int, str]]) -> str:
+    return TABLE.format(
+        seq=seq,
+        status=status,
+        cards="".join(f'<input type="radio" name="card" value="{card}">' for card in cards),
+        lines="".join(f'<li class="log-line seat-{seat}">{text}</li>' for seat, text in lines),
+    )
+
+
+def test_a_redrawn_table_keeps_focus_and_announces_the_other_seats_moves():
+    """The HTTP fallback swaps the whole table: focus goes back to the same card if it is still
+    there, else to the status; the live region reads the bot's new lines, not the player's own,
+    then the status."""
+    from pathlib import Path
+
+    from django.conf import settings
+    from playwright.sync_api import sync_playwright
+
+    script = Path(settings.BASE_DIR) / "games" / "static" / "games" / "table.js"
+    first = _table(1, "Your turn.", [7, 8], [(0, "Eva starts.")])
+    after_bot = _table(
+        3,
+        "Your turn again.",
+        [8, 9],
+        [(1, "Bot plays 5."), (0, "Eva plays 7."), (0, "Eva starts.")],
+    )
+    after_eva = _table(4, "Waiting for Bot.", [], [(0, "Eva plays 8."), *[(1, "Bot plays 5.")]])
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        page = browser.new_page()
+        page.set_content(
+            '<div id="announcer" role="status" aria-live="polite"></div>'
+            f'<div id="live">{first}</div>'
+        )
+        page.add_script_tag(content=script.read_text())
+        page.keyboard.press("Tab")
+        page.keyboard.press("ArrowDown")
+        assert page.evaluate("document.activeElement.value") == "8"
+        swap = """(html) => {
+            document.getElementById("table").outerHTML = html;
+            document.body.dispatchEvent(new CustomEvent("htmx:afterSettle"));
+            const el = document.activeElement;
+            const announcer = document.getElementById("announcer");
+            return [el.id || el.value || el.tagName, announcer.textContent];
+        }"""
+        focused_on, announced = page.evaluate(swap, after_bot)
+        assert focused_on == "8"
+        assert announced == "Bot plays 5. Your turn again."
+        focused_on, announced = page.evaluate(swap, after_eva)
+        assert focused_on == "status"
+        assert announced == "Waiting for Bot."
+        browser.close()
