@@ -127,11 +127,13 @@
   });
   // Focus stays where the player was after a push redraws the regions: on the same element
   // (its id, else its name and value or card in the same region) if it is still there, else on
-  // the status, which a screen reader then reads.
+  // the status, which a screen reader then reads. The page does not scroll (a player reading
+  // the log stays there), and focus elsewhere on the page is left alone.
   let focusKey = null;
   function keyOf(el) {
     const region = el.closest("#table [id]:not(#table [id] [id])") || el.closest("[id]");
-    const card = el.closest("[data-card]") || (el.closest("label") || el).querySelector("[data-card]");
+    const card = el.closest("[data-card]") ||
+      (el.closest("label") || el).querySelector("[data-card]");
     return {
       id: el.id,
       region: region ? region.id : "",
@@ -158,13 +160,14 @@
     }) || null;
   }
   document.addEventListener("focusin", function (event) {
-    if (event.target.closest && event.target.closest("#table")) focusKey = keyOf(event.target);
+    const inTable = event.target.closest && event.target.closest("#table");
+    focusKey = inTable ? keyOf(event.target) : null;
   });
   function keepFocus() {
     const active = document.activeElement;
     if (focusKey === null || (active && active !== document.body && active.isConnected)) return;
     const target = findKey(focusKey) || document.getElementById("status");
-    if (target) target.focus();
+    if (target) target.focus({ preventScroll: true });
   }
   // A screen-reader player follows the game without reading the log: after each new move the
   // polite live region reads the other seats' new log lines, then the new status.
