@@ -176,18 +176,22 @@ def _play_for(match: Match, user: User, seat: int) -> None:
 
 
 def test_the_site_pages_pass_axe(site, readers, robots):
-    """Home, lobby, a waiting room, the sign-in pages, profiles, settings, My games,
-    notifications, and each game's rules, statistics and leaderboard."""
+    """Home, lobby, a waiting room, a table with running clocks, the sign-in pages, profiles,
+    settings, My games, notifications, and each game's rules, statistics and leaderboard."""
     from playwright.sync_api import sync_playwright
 
     cs, en = readers["cs"], readers["en"]
     _finished_match([cs, en, robots[0]], PLAYABLE[0], seed=20261124)
     waiting = lobby.open_table(host=cs, game=PLAYABLE[0], seats=3)
+    clocked = services.start_match(
+        game=PLAYABLE[0], players=[cs, en, robots[1]], seed=20261125, clock_seconds=600
+    )
     cookies = {language: session_cookie(user, site) for language, user in readers.items()}
     pages = [
         "/",
         "/my-games/",
         f"/tables/{waiting.pk}/",
+        clocked.get_absolute_url(),
         "/notifications/",
         "/accounts/profile/",
         f"/players/{cs.username}/",
