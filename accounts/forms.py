@@ -1,6 +1,8 @@
 import zoneinfo
 
+from allauth.account import forms as allauth_forms
 from django import forms
+from django.contrib.auth import password_validation
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import gettext_noop
 
@@ -122,3 +124,23 @@ class DeleteAccountForm(forms.Form):
         if not self.user.check_password(password):
             raise forms.ValidationError(_("The password is not correct."))
         return password
+
+
+class LoginForm(allauth_forms.LoginForm):
+    """The sign-in field takes a name or an e-mail: browsers offer saved user names for it."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["login"].widget.attrs["autocomplete"] = "username"
+
+
+class SignupForm(allauth_forms.SignupForm):
+    """The password rules as one sentence: allauth's `<ul>` inside the help text's `<span>`
+    inside a `<p>` is invalid, the browser splits it and `aria-describedby` points at nothing."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        if "password1" in self.fields:
+            self.fields["password1"].help_text = " ".join(
+                password_validation.password_validators_help_texts()
+            )

@@ -227,6 +227,7 @@ ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = True
 ACCOUNT_EMAIL_SUBJECT_PREFIX = "[Deskovky] "
 ACCOUNT_DEFAULT_HTTP_PROTOCOL = "http" if DEBUG else "https"
 ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"
+ACCOUNT_FORMS = {"login": "accounts.forms.LoginForm", "signup": "accounts.forms.SignupForm"}
 ACCOUNT_USERNAME_BLACKLIST = ["admin", "deleted", "bot", "system"]
 
 # E-mail: EMAIL_URL (smtp+tls://user:password@host:587) selects a real server; without it

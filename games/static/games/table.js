@@ -125,6 +125,84 @@
     });
     pendingChoice = null;
   });
+  // Focus stays where the player was after a push redraws the regions: on the same element
+  // (its id, else its name and value or card in the same region) if it is still there, else on
+  // the status, which a screen reader then reads. The page does not scroll (a player reading
+  // the log stays there), and focus elsewhere on the page is left alone.
+  let focusKey = null;
+  function keyOf(el) {
+    const region = el.closest("#table [id]:not(#table [id] [id])") || el.closest("[id]");
+    const card = el.closest("[data-card]") ||
+      (el.closest("label") || el).querySelector("[data-card]");
+    return {
+      id: el.id,
+      region: region ? region.id : "",
+      tag: el.tagName,
+      name: el.getAttribute("name"),
+      value: el.getAttribute("value"),
+      card: card ? card.dataset.card : null,
+    };
+  }
+  function usable(el) {
+    return el && !el.disabled && el.getClientRects().length > 0;
+  }
+  function findKey(key) {
+    if (key.id) {
+      const same = document.getElementById(key.id);
+      return usable(same) ? same : null;
+    }
+    const region = document.getElementById(key.region);
+    if (!region) return null;
+    return Array.from(region.querySelectorAll(key.tag)).find(function (el) {
+      const other = keyOf(el);
+      return usable(el) && other.name === key.name && other.value === key.value &&
+        other.card === key.card;
+    }) || null;
+  }
+  document.addEventListener("focusin", function (event) {
+    const inTable = event.target.closest && event.target.closest("#table");
+    focusKey = inTable ? keyOf(event.target) : null;
+  });
+  function keepFocus() {
+    const active = document.activeElement;
+    if (focusKey === null || (active && active !== document.body && active.isConnected)) return;
+    const target = findKey(focusKey) || document.getElementById("status");
+    if (target) target.focus({ preventScroll: true });
+  }
+  // A screen-reader player follows the game without reading the log: after each new move the
+  // polite live region reads the other seats' new log lines, then the new status.
+  const announcer = document.getElementById("announcer");
+  function logLines() {
+    return Array.from(document.querySelectorAll("#log-lines > li.log-line"));
+  }
+  let seenSeq = currentSeq();
+  let seenLines = logLines().length;
+  function announce() {
+    const seq = currentSeq();
+    const lines = logLines();
+    if (!announcer || seq <= seenSeq) return;
+    const you = document.querySelector("#players .you");
+    const mine = you ? /seat-\d+/.exec(you.className) : null;
+    const news = lines.slice(0, Math.max(0, lines.length - seenLines)).reverse()
+      .filter(function (line) {
+        return !(mine && line.classList.contains(mine[0]));
+      })
+      .slice(-5)
+      .map(function (line) {
+        return line.textContent.trim();
+      });
+    const status = document.querySelector("#status .status-text");
+    if (status) news.push(status.textContent.trim());
+    announcer.textContent = news.join(" ");
+    seenSeq = seq;
+    seenLines = lines.length;
+  }
+  function afterPush() {
+    keepFocus();
+    announce();
+  }
+  live.addEventListener("htmx:wsAfterMessage", afterPush);
+  document.body.addEventListener("htmx:afterSettle", afterPush);
   document.body.addEventListener("htmx:afterSettle", updateTitle);
   document.body.addEventListener("htmx:oobAfterSwap", updateTitle);
   document.addEventListener("visibilitychange", updateTitle);

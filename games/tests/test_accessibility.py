@@ -1,0 +1,310 @@
+"""axe-core (WCAG 2.0, 2.1 and 2.2, levels A and AA, target size included) on every page state
+of the site, in Czech and in English, at 1280 px and at 390×844: the site's own pages, and for
+every playable game its table on the player's turn, while waiting, at each kind of choice the
+game asks for, finished with the result, and its replay (issue 23)."""
+
+import random
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from django.db import connections
+from django.db.models import Q
+
+from accounts.models import User
+from games import services
+from games.models import Match
+from games.registry import GAMES
+from games.tests.browser import CHROMIUM, CHROMIUM_ARGS, serve_site, session_cookie
+from lobby import services as lobby
+
+AXE_OPTIONS = {
+    "runOnly": {
+        "type": "tag",
+        "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"],
+    },
+    # Target size (2.5.8) and the page's outline: one <h1>, no level skipped.
+    "rules": {
+        "target-size": {"enabled": True},
+        "heading-order": {"enabled": True},
+        "page-has-heading-one": {"enabled": True},
+    },
+    "resultTypes": ["violations"],
+}
+MARKUP_FAULTS = """() => {
+    const faults = [];
+    const ids = Array.from(document.querySelectorAll("[id]"), (el) => el.id);
+    const twice = ids.filter((id, index) => ids.indexOf(id) !== index);
+    if (twice.length) faults.push("duplicate ids: " + Array.from(new Set(twice)).join(", "));
+    for (const el of document.querySelectorAll("[aria-describedby], [aria-labelledby]")) {
+        for (const attribute of ["aria-describedby", "aria-labelledby"]) {
+            for (const id of (el.getAttribute(attribute) || "").split(/\\s+/).filter(Boolean)) {
+                const target = document.getElementById(id);
+                if (!target || !target.textContent.trim()) {
+                    faults.push(`${attribute}="${id}" names no element with text`);
+                }
+            }
+        }
+    }
+    for (const el of document.querySelectorAll("time[datetime]")) {
+        const value = el.getAttribute("datetime");
+        if (!/^\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d(:\\d\\d)?([+-]\\d\\d:?\\d\\d|Z)$/.test(value)) {
+            faults.push(`time datetime="${value}" is not a valid date and time`);
+        }
+    }
+    return faults;
+}"""
+PAGE_WIDER_THAN_SCREEN = "() => document.documentElement.scrollWidth > window.innerWidth"
+NARROWEST = {"width": 320, "height": 640}
+"""Reflow (1.4.10): the site's own pages fit 320 px; a game's table fits a 390 px phone."""
+WIDTHS = ({"width": 1280, "height": 900}, {"width": 390, "height": 844})
+LANGUAGES = ("cs", "en")
+PLAYABLE = sorted(slug for slug, game in GAMES.items() if game.playable)
+
+
+@pytest.fixture
+def site(transactional_db):
+    yield from serve_site()
+
+
+@pytest.fixture
+def readers(transactional_db):
+    """A Czech and an English player."""
+    return {
+        language: User.objects.create_user(
+            f"reader-{language}",
+            f"reader-{language}@example.com",
+            "heslo-123-abc",
+            display_name=f"Reader {language}",
+            language=language,
+        )
+        for language in LANGUAGES
+    }
+
+
+@pytest.fixture
+def robots(transactional_db):
+    return [
+        User.objects.create(username=f"robot-{n}", display_name=f"Robot {n}", is_bot=True)
+        for n in range(3)
+    ]
+
+
+class Database:
+    """Database work in a thread of its own (Playwright's sync API runs an event loop in the
+    test's thread, where Django refuses to query), one connection for the whole test."""
+
+    def __init__(self) -> None:
+        self.worker = ThreadPoolExecutor(max_workers=1)
+
+    def __call__(self, work: Callable[..., Any], *args: Any) -> Any:
+        return self.worker.submit(work, *args).result()
+
+    def close(self) -> None:
+        self.worker.submit(connections.close_all).result()
+        self.worker.shutdown()
+
+
+class Audit:
+    """Runs axe on pages at both widths and keeps every violation, named by its page state."""
+
+    def __init__(self) -> None:
+        self.script = Axe().axe_script
+        self.found: list[str] = []
+        self.checked = 0
+
+    def check(self, page, state: str, reflows_at_320: bool = False) -> None:
+        if not page.evaluate("() => typeof window.axe === 'object'"):
+            page.evaluate(self.script)
+        for viewport in WIDTHS:
+            page.set_viewport_size(viewport)
+            results = page.evaluate("options => axe.run(document, options)", AXE_OPTIONS)
+            self.checked += 1
+            where = f"{state} @{viewport['width']}px"
+            for violation in results["violations"]:
+                nodes = "".join(
+                    f"\n      {' '.join(map(str, node['target']))}: {node.get('failureSummary')}"
+                    for node in violation["nodes"][:6]
+                )
+                self.found.append(
+                    f"{where}: {violation['id']} ({violation['impact']}) {violation['help']}{nodes}"
+                )
+            if page.evaluate(PAGE_WIDER_THAN_SCREEN):
+                self.found.append(f"{where}: the page scrolls sideways (reflow)")
+        if reflows_at_320:
+            page.set_viewport_size(NARROWEST)
+            if page.evaluate(PAGE_WIDER_THAN_SCREEN):
+                self.found.append(f"{state} @320px: the page scrolls sideways (reflow)")
+        self.found += [f"{state}: {fault}" for fault in page.evaluate(MARKUP_FAULTS)]
+
+    def assert_clean(self) -> None:
+        assert self.checked
+        assert not self.found, f"{len(self.found)} violations:\n" + "\n".join(self.found)
+
+
+def _open(browser, url: str, cookie: dict | None, language: str):
+    context = browser.new_context(locale="cs-CZ" if language == "cs" else "en-GB")
+    if cookie:
+        context.add_cookies([cookie])
+    else:
+        context.add_cookies([{"name": "language", "value": language, "url": url}])
+    return context.new_page()
+
+
+def _finished_match(players: list[User], game: str, seed: int) -> Match:
+    """A match played to its end by the bots' choices, the people's moves included."""
+    match = services.start_match(game=game, players=players, seed=seed)
+    info = GAMES[game]
+    while True:
+        match.refresh_from_db()
+        if match.is_over:
+            return match
+        for seat in sorted(info.engine.to_act(match.state)):
+            if not players[seat].is_bot:
+                _play_for(match, players[seat], seat)
+                break
+
+
+def _play_for(match: Match, user: User, seat: int) -> None:
+    """The seat plays what a bot would choose, from an up-to-date page."""
+    match.refresh_from_db()
+    info = GAMES[match.game]
+    move = info.bot.choose_move(match.state, seat, random.Random(match.move_count))
+    services.submit_move(match_id=match.pk, user=user, move=move, expected_seq=match.move_count)
+
+
+def test_the_site_pages_pass_axe(site, readers, robots):
+    """Home, lobby, a waiting room, a table with running clocks, the sign-in pages, profiles,
+    settings, My games, notifications, and each game's rules, statistics and leaderboard."""
+    from playwright.sync_api import sync_playwright
+
+    cs, en = readers["cs"], readers["en"]
+    _finished_match([cs, en, robots[0]], PLAYABLE[0], seed=20261124)
+    waiting = lobby.open_table(host=cs, game=PLAYABLE[0], seats=3)
+    clocked = services.start_match(
+        game=PLAYABLE[0], players=[cs, en, robots[1]], seed=20261125, clock_seconds=600
+    )
+    cookies = {language: session_cookie(user, site) for language, user in readers.items()}
+    pages = [
+        "/",
+        "/my-games/",
+        f"/tables/{waiting.pk}/",
+        clocked.get_absolute_url(),
+        "/notifications/",
+        "/accounts/profile/",
+        f"/players/{cs.username}/",
+        f"/players/{cs.username}/vs/?other={en.username}",
+    ]
+    for slug in PLAYABLE:
+        pages += [f"/games/{slug}/rules/", f"/games/{slug}/statistics/"]
+        pages += [f"/games/{slug}/leaderboard/"]
+    anonymous = ["/", "/accounts/login/", "/accounts/signup/", "/accounts/password/reset/"]
+    audit = Audit()
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        for language in LANGUAGES:
+            page = _open(browser, site, cookies[language], language)
+            for path in pages:
+                page.goto(site + path)
+                audit.check(page, f"{path} ({language})", reflows_at_320=True)
+            page.context.close()
+            page = _open(browser, site, None, language)
+            for path in anonymous:
+                page.goto(site + path)
+                audit.check(page, f"{path} (anonymous, {language})", reflows_at_320=True)
+            page.context.close()
+        browser.close()
+    audit.assert_clean()
+
+
+def _kind(game: str, state: dict, seat: int) -> str:
+    """What the seat is asked for: the kinds of its legal moves (a draft, a card to play, a
+    pending choice such as a modifier's column), or waiting."""
+    moves = GAMES[game].engine.legal_moves(state, seat)
+    if not moves:
+        return "waiting"
+    return "+".join(
+        sorted({str(move.get("type")) if isinstance(move, dict) else "move" for move in moves})
+    )
+
+
+@pytest.mark.parametrize("game", PLAYABLE)
+def test_a_game_table_passes_axe_in_every_state(site, readers, robots, game):
+    """A Czech and an English player and a bot play a whole match; each page is checked the
+    first time its player is asked for a new kind of move (or waits), then finished, then its
+    replay."""
+    from playwright.sync_api import sync_playwright
+
+    info = GAMES[game]
+    seats = max(info.min_players, min(info.max_players, 3))
+    players = [readers["cs"], readers["en"], *robots][:seats]
+    match = services.start_match(game=game, players=players, seed=20261124)
+    cookies = {language: session_cookie(user, site) for language, user in readers.items()}
+    url = site + match.get_absolute_url()
+    audit = Audit()
+    in_db = Database()
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        pages = [_open(browser, site, cookies[language], language) for language in LANGUAGES]
+        seen: set[tuple[int, str]] = set()
+        for _turn in range(1000):
+            match = in_db(Match.objects.get, Q(pk=match.pk))
+            if match.is_over:
+                break
+            for seat, page in enumerate(pages):
+                kind = _kind(game, match.state, seat)
+                if (seat, kind) not in seen:
+                    seen.add((seat, kind))
+                    page.goto(url)
+                    audit.check(page, f"{game} {kind} ({LANGUAGES[seat]})")
+            people = sorted(seat for seat in info.engine.to_act(match.state) if seat < 2)
+            if people:
+                in_db(_play_for, match, players[people[0]], people[0])
+        assert match.is_over
+        for seat, page in enumerate(pages):
+            page.goto(url)
+            audit.check(page, f"{game} finished ({LANGUAGES[seat]})")
+            page.goto(url + "replay/")
+            audit.check(page, f"{game} replay ({LANGUAGES[seat]})")
+        browser.close()
+    in_db.close()
+    audit.assert_clean()
+
+
+def _luminance(rgb: str) -> float:
+    """WCAG relative luminance of a computed `rgb(r, g, b)` colour."""
+    channels = [int(part) / 255 for part in rgb[rgb.index("(") + 1 : -1].split(",")[:3]]
+    linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def _contrast(first: str, second: str) -> float:
+    lighter, darker = sorted((_luminance(first), _luminance(second)), reverse=True)
+    return (lighter + 0.05) / (darker + 0.05)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_focus_ring_stands_out_from_the_page_and_panels(scheme):
+    """WCAG 1.4.11: the keyboard focus ring has 3:1 against the page and the panels around it,
+    in both themes."""
+    from django.conf import settings
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        page = browser.new_page(color_scheme=scheme)
+        page.set_content('<main><p class="panel"><a href="#here">a link</a></p></main>')
+        page.add_style_tag(path=settings.BASE_DIR / "static" / "css" / "site.css")
+        page.keyboard.press("Tab")
+        ring, page_colour, panel_colour = page.evaluate(
+            """() => [
+                getComputedStyle(document.activeElement).outlineColor,
+                getComputedStyle(document.body).backgroundColor,
+                getComputedStyle(document.querySelector(".panel")).backgroundColor,
+            ]"""
+        )
+        browser.close()
+    assert _contrast(ring, page_colour) >= 3
+    assert _contrast(ring, panel_colour) >= 3
