@@ -421,7 +421,8 @@ def test_the_last_card_of_each_other_seat_is_marked():
     state, _events = engine.apply(
         state, 0, {"type": "play_dragon", "card": 1, "x": 0, "y": 1, "rot": 0}
     )
-    seen_by_next = render(state, 1, NAMES[:3])["board"]
+    with translation.override("en"):
+        seen_by_next = render(state, 1, NAMES[:3])["board"]
     (marked,) = re.findall(
         r'class="sd-cell[^"]* sd-last"[^>]*data-position="([^"]+)"', seen_by_next
     )

@@ -133,6 +133,24 @@
     const form = document.activeElement && document.activeElement.closest("#table form");
     if (form) form.reset();
   });
+  // A log line hovered or focused marks the cards it names on the table (its data-marks).
+  function markNamed(event) {
+    document.querySelectorAll("#table .log-named").forEach(function (el) {
+      el.classList.remove("log-named");
+    });
+    const line = event.type === "mouseout" || event.type === "focusout"
+      ? null
+      : event.target.closest && event.target.closest("#log .log-line[data-marks]");
+    if (!line) return;
+    line.dataset.marks.split(" ").forEach(function (card) {
+      document.querySelectorAll('#table [data-card="' + card + '"]').forEach(function (el) {
+        if (!el.closest("#log")) el.classList.add("log-named");
+      });
+    });
+  }
+  ["mouseover", "focusin", "mouseout", "focusout"].forEach(function (type) {
+    document.addEventListener(type, markNamed);
+  });
   // Clocks count down between pushes; the server's deadline is the authority. A clock close to
   // running out turns red (its `data-warning` seconds before the end).
   function tick() {
