@@ -119,7 +119,7 @@
     form.dataset.target = position;
     const now = checked(form);
     const same = taking.find(function (input) {
-      return now && input.value.split(":")[0] === now.value.split(":")[0] && !input.dataset.position;
+      return now && pileOf(input) === pileOf(now) && !input.dataset.position;
     });
     if (!taking[0].dataset.position) pick(form, same || taking[0]);
     else {
@@ -128,6 +128,10 @@
       if (group) group.open = true;
       paint();
     }
+  }
+  // Where an action card goes ("top" / "bottom" of the pile); "" for a dragon card.
+  function pileOf(input) {
+    return input.name === "option" ? input.value.split(":")[0] : "";
   }
   function pick(form, input) {
     input.checked = true;
@@ -143,8 +147,7 @@
     if (now && now.dataset.position) {
       const turned = candidates(form).find(function (input) {
         return input.dataset.position === now.dataset.position && input.dataset.rot === rot &&
-          input.dataset.target === now.dataset.target &&
-          input.value.split(":")[0] === now.value.split(":")[0];
+          input.dataset.target === now.dataset.target && pileOf(input) === pileOf(now);
       });
       if (turned) turned.checked = true;
     }
