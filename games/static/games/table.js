@@ -151,6 +151,32 @@
   ["mouseover", "focusin", "mouseout", "focusout"].forEach(function (type) {
     document.addEventListener(type, markNamed);
   });
+  // A number that changed with a push (a score, a city's total) counts to its new value.
+  const still = window.matchMedia("(prefers-reduced-motion: reduce)");
+  let counted = {};
+  function countUp() {
+    const now = {};
+    document.querySelectorAll("#table [data-count]").forEach(function (el) {
+      // The value is read once from the server's text; a count under way keeps it aside.
+      if (el.dataset.countTo === undefined) el.dataset.countTo = el.textContent;
+      const to = Number(el.dataset.countTo);
+      const from = counted[el.dataset.count];
+      now[el.dataset.count] = to;
+      if (from === undefined || from === to || Number.isNaN(to) || still.matches) return;
+      const started = performance.now();
+      el.classList.add("counting");
+      (function step(time) {
+        const part = Math.min(1, (time - started) / 600);
+        el.textContent = String(Math.round(from + (to - from) * part));
+        if (part < 1) window.requestAnimationFrame(step);
+        else el.classList.remove("counting");
+      })(started);
+    });
+    counted = now;
+  }
+  countUp();
+  document.body.addEventListener("htmx:afterSettle", countUp);
+  document.body.addEventListener("htmx:oobAfterSwap", countUp);
   // Clocks count down between pushes; the server's deadline is the authority. A clock close to
   // running out turns red (its `data-warning` seconds before the end).
   function tick() {
