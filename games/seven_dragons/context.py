@@ -252,7 +252,15 @@ def _hand_context(
                     }
                 )
             options.sort(key=lambda o: (o["rot"], o["spot"]))
-            out.append({"card": info, "dragon": True, "options": options, "groups": []})
+            out.append(
+                {
+                    "card": info,
+                    "dragon": True,
+                    "options": options,
+                    "groups": [],
+                    "turns": len({o["rot"] for o in options}) > 1,
+                }
+            )
             continue
         groups: dict[str, dict[str, Any]] = {}
         for m in actions:
@@ -265,7 +273,16 @@ def _hand_context(
             group.setdefault("options", []).append(option)
         for group in groups.values():
             group["options"].sort(key=lambda o: o.get("rot", 0))
-        out.append({"card": info, "dragon": False, "options": [], "groups": list(groups.values())})
+        turns = any(o.get("rot") == 180 for g in groups.values() for o in g["options"])
+        out.append(
+            {
+                "card": info,
+                "dragon": False,
+                "options": [],
+                "groups": list(groups.values()),
+                "turns": turns,
+            }
+        )
     return out
 
 
