@@ -569,7 +569,7 @@ def test_the_card_each_other_seat_played_last_is_marked():
     state, _events = engine.apply(state, 0, {"type": "play", "card": green[0], "to": "city"})
     with translation.override("en"):
         seen = render(state, 1, NAMES[:3])["mine"]
-    (marked,) = re.findall(r'<li class="k-last">.*?data-card="(\d+)"', seen)
+    (marked,) = re.findall(r'<li class="k-last last-move">.*?data-card="(\d+)"', seen)
     assert int(marked) == green[0]
     assert "last move of Eva" in seen
     assert "k-last" not in render(state, 0, NAMES[:3])["mine"]

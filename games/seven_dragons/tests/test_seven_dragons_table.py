@@ -424,7 +424,7 @@ def test_the_last_card_of_each_other_seat_is_marked():
     with translation.override("en"):
         seen_by_next = render(state, 1, NAMES[:3])["board"]
     (marked,) = re.findall(
-        r'class="sd-cell[^"]* sd-last"[^>]*data-position="([^"]+)"', seen_by_next
+        r'class="sd-cell[^"]* sd-last last-move"[^>]*data-position="([^"]+)"', seen_by_next
     )
     assert marked == "0,1"
     assert "last move of Eva" in seen_by_next

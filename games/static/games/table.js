@@ -177,6 +177,20 @@
   countUp();
   document.body.addEventListener("htmx:afterSettle", countUp);
   document.body.addEventListener("htmx:oobAfterSwap", countUp);
+  // The card of another seat's newest move (`.last-move`) slides in once: a later push that
+  // draws it again leaves it still (each game's stylesheet animates `.arriving`).
+  let arrived = new Set();
+  function slideIn() {
+    const now = new Set();
+    document.querySelectorAll("#table .last-move [data-card]").forEach(function (card) {
+      now.add(card.dataset.card);
+      if (!arrived.has(card.dataset.card)) card.classList.add("arriving");
+    });
+    arrived = now;
+  }
+  slideIn();
+  document.body.addEventListener("htmx:afterSettle", slideIn);
+  document.body.addEventListener("htmx:oobAfterSwap", slideIn);
   // Clocks count down between pushes; the server's deadline is the authority. A clock close to
   // running out turns red (its `data-warning` seconds before the end).
   function tick() {
