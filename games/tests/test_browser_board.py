@@ -143,6 +143,45 @@ def test_a_dragon_card_is_placed_by_clicking_a_lit_place_and_rotating(site, peop
     }
 
 
+def test_the_card_to_take_is_picked_by_clicking_it_on_the_layout(site, people, bots):
+    from playwright.sync_api import expect, sync_playwright
+
+    from games.seven_dragons.components import ACTION_OF
+
+    expect.set_options(timeout=EXPECT_TIMEOUT_MS)
+    eva = people[0]
+    match = services.start_match(game="seven_dragons", players=[eva, bots[0], bots[1]], seed=4)
+
+    def holds_take_a_card(state) -> bool:
+        zap = any(ACTION_OF.get(c) == "zap_card" for c in state["hands"][0])
+        return state["current"] == 0 and len(state["layout"]) >= 3 and zap
+
+    match = _play_until(match, holds_take_a_card)
+    zap = next(c for c in match.state["hands"][0] if ACTION_OF.get(c) == "zap_card")
+    legal = GAMES["seven_dragons"].engine.legal_moves(match.state, 0)
+    targets = {m["action"]["card"] for m in legal if m["card"] == zap and m["action"]}
+    target, x, y, _rot = next(row for row in match.state["layout"] if row[0] in targets)
+    cookie = session_cookie(eva, site)
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        page = _open(browser, cookie, site + match.get_absolute_url())
+
+        def take(page) -> None:
+            page.locator(f'#mine details.sd-play:has(summary [data-card="{zap}"]) summary').click()
+            expect(page.locator("#board .sd-target.sd-lit")).to_have_count(len(targets))
+            page.locator(f'#board .sd-target[data-position="{x},{y}"]').click()
+            form = page.locator(f'#mine form:has(input[name=card][value="{zap}"])')
+            expect(form.locator("input[name=option]:checked")).to_have_attribute(
+                "data-target", f"{x},{y}"
+            )
+            form.locator("button.primary").click()
+
+        _seq, kind = move_and_wait(page, take)
+        assert kind == "play_action"
+        browser.close()
+    assert _last_move_of(match, 0)["action"] == {"card": target}
+
+
 def test_a_kosmopolis_card_is_played_by_clicking_its_column(site, people, bots):
     from playwright.sync_api import expect, sync_playwright
 
