@@ -129,7 +129,7 @@ def table_context(view: View, legal: list[Move], seat: int | None, names: list[s
                 "win": (x, y) in win_cells,
                 "target": card in targets_on_grid,
                 "last": last_by.get(card),
-                "where": where_name(x, y),
+                "where": where_name(x, y) if card in targets_on_grid else "",
             }
         )
     for (x, y), number in spots.items():
