@@ -66,6 +66,9 @@
     paint();
   });
   document.body.addEventListener("htmx:afterSettle", paint);
-  document.body.addEventListener("htmx:oobAfterSwap", paint);
+  document.body.addEventListener("htmx:oobAfterSwap", function () {
+    // After table.js has ticked the card it kept (its listener runs after this one).
+    window.setTimeout(paint, 0);
+  });
   paint();
 })();

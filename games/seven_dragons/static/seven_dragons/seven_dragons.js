@@ -235,7 +235,8 @@
       }
       kept = null;
     }
-    paint();
+    // After table.js has ticked the inputs it kept (its listener runs after this one).
+    window.setTimeout(paint, 0);
   });
   document.body.addEventListener("htmx:afterSettle", paint);
   paint();
