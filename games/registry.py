@@ -146,6 +146,7 @@ GAMES: dict[str, GameInfo] = {
             30,
             _("Draft professionals and build a city while the Kosmopolis columns fill up."),
             playable=True,
+            has_script=True,
             rules=(
                 _(
                     "Three rounds. Each round you draft a hand of profession cards: keep two, pass "

@@ -33,6 +33,9 @@ class LogLine:
     seq: int
     seat: int
     text: str
+    marks: str = ""
+    """What the line names on the table (`data-card` ids, space-separated), for the page to mark
+    while the line is hovered or focused: from the game's `marks(event)`, if it has one."""
 
 
 @dataclass(frozen=True)
@@ -324,6 +327,7 @@ def game_log(
     that the match was ended early: these are no moves, so a push adds them by sending the
     whole log (`games.consumers`)."""
     describe = GAMES[match.game].table.describe
+    marks = getattr(GAMES[match.game].table, "marks", None)
     left = any(s.left for s in match.seat_list)
     lines: list[LogLine] = []
     departures = _departures(match) if since == 0 else []
@@ -333,9 +337,13 @@ def game_log(
         while departures and departures[0][0] >= move.created_at:
             lines.append(departures.pop(0)[1])
         said = [seat_name(s, at=move.created_at) for s in match.seat_list] if left else names
-        texts = [describe(event, said, viewer) for event in visible_events(move.events, viewer)]
-        for text in reversed([t for t in texts if t]):
-            lines.append(LogLine(seq=move.seq, seat=move.seat, text=one_full_stop(text)))
+        events = visible_events(move.events, viewer)
+        said_events = [(describe(event, said, viewer), event) for event in events]
+        for text, event in reversed([pair for pair in said_events if pair[0]]):
+            named = " ".join(str(card) for card in marks(event)) if marks else ""
+            lines.append(
+                LogLine(seq=move.seq, seat=move.seat, text=one_full_stop(text), marks=named)
+            )
     complete = match.log_from == 0 and len(match.recent_moves) < LOG_LENGTH
     if complete:
         lines.extend(line for _at, line in departures)

@@ -77,7 +77,34 @@ def table_context(view: View, legal: list[Move], seat: int | None, names: list[s
         "result": _result_context(view, names, seat),
         "last_round": shared(("last_round", *names), lambda: _last_round_context(view, names)),
     }
+    _mark_last_played(view, seat, names, columns, players)
     return context
+
+
+def _mark_last_played(
+    view: View,
+    seat: int | None,
+    names: list[str],
+    columns: list[dict[str, Any]],
+    players: list[dict[str, Any]],
+) -> None:
+    """Mark the card each other seat played last, where it now lies (a column or a city)."""
+    marks = {
+        card: {
+            "seat": p,
+            "number": p + 1,
+            "text": _("last move of %(name)s") % {"name": player_name(names, p)},
+        }
+        for p, card in enumerate(view.get("last_played") or [])
+        if card is not None and p != seat
+    }
+    if not marks:
+        return
+    piles = [column["cards"] for column in columns]
+    piles += [column["cards"] for player in players for column in player["city"]]
+    for pile in piles:
+        for card in pile:
+            card["last"] = marks.get(card["id"])
 
 
 def _board_columns(view: View, seat: int | None) -> list[dict[str, Any]]:
@@ -231,6 +258,7 @@ def _play_context(
     for card in view.get("hand", []):
         info = card_info(card)
         info["playable"] = card in playable
+        info["priest"] = info["colour"] == PRIEST_COLOR
         hand.append(info)
     take_options = []
     for colour in takes:
@@ -253,6 +281,7 @@ def _play_context(
         "to_kosmopolis": to_kosmopolis,
         "takes": take_options,
         "take_required": bool(takes),
+        "take_colours": takes,
         "has_priest": any(c["colour"] == PRIEST_COLOR and c["playable"] for c in hand),
     }
 

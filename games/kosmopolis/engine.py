@@ -102,6 +102,7 @@ def setup(
         "saves": [None] * seats,
         "start_deal": dealt,
         "last_round": None,
+        "last_played": [None] * seats,
     }
     _start_round(state, [])
     return state
@@ -362,6 +363,10 @@ def _play(
     state["hands"][seat].remove(card)
     color = CARD_COLOR[card]
     events.append({"type": "played", "seat": seat, "card": card, "to": to})
+    # Each seat's last card played, public, for the table to mark (older states lack it).
+    last = state.get("last_played") or [None] * state["seats"]
+    last[seat] = card
+    state["last_played"] = last
     if to == "city":
         state["cities"][seat][color].append(card)
         _finish_turn(state, seat, events)
@@ -701,6 +706,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "last_round": (
             _summary_copy(state["last_round"]) if state["last_round"] is not None else None
         ),
+        "last_played": list(state.get("last_played") or [None] * seats),
         "you": seat,
     }
     if over:

@@ -342,3 +342,12 @@ _DESCRIBERS = {
     "game_over": _game_over,
 }
 """One describer per event type the engine emits (`"type":` in engine.py)."""
+
+
+MARKED = {"played", "priest_took"}
+"""Events whose card lies open on the table when the line is read."""
+
+
+def marks(event: Event) -> list[int]:
+    """The cards a log line names, for the table to mark while the line is hovered."""
+    return [event["card"]] if event["type"] in MARKED else []

@@ -8,6 +8,6 @@ templates under `jinja2/kosmopolis/`.
 
 from games.kosmopolis.context import status_text, table_context
 from games.kosmopolis.forms import move_from_post
-from games.kosmopolis.log import describe
+from games.kosmopolis.log import describe, marks
 
-__all__ = ["describe", "move_from_post", "status_text", "table_context"]
+__all__ = ["describe", "marks", "move_from_post", "status_text", "table_context"]

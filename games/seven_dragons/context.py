@@ -33,6 +33,7 @@ from games.seven_dragons.labels import (
     player_name,
     rot_name,
     slot_name,
+    where_name,
 )
 from games.translated import gettext as _
 from games.translated import ngettext
@@ -109,6 +110,13 @@ def table_context(view: View, legal: list[Move], seat: int | None, names: list[s
     xs = [x for _c, x, _y, _r in layout] + [x for x, _y in spot_cells]
     ys = [y for _c, _x, y, _r in layout] + [y for _x, y in spot_cells]
     min_x, min_y = min(xs) - 1, min(ys) - 1
+    # Cards an action in the viewer's hand may take or move: picked by clicking them.
+    targets_on_grid = {
+        (m["action"]["card"])
+        for m in actions
+        if m["action"] and ACTION_OF[m["card"]] in ("move_card", "zap_card")
+    }
+    last_by = _last_marks(view, seat, names)
     cells = []
     for card, x, y, rot in layout:
         cells.append(
@@ -119,10 +127,22 @@ def table_context(view: View, legal: list[Move], seat: int | None, names: list[s
                 "y": y,
                 "card": dragon_info(card, rot, silver),
                 "win": (x, y) in win_cells,
+                "target": card in targets_on_grid,
+                "last": last_by.get(card),
+                "where": where_name(x, y) if card in targets_on_grid else "",
             }
         )
     for (x, y), number in spots.items():
-        cells.append({"col": x - min_x + 1, "row": y - min_y + 1, "x": x, "y": y, "spot": number})
+        cells.append(
+            {
+                "col": x - min_x + 1,
+                "row": y - min_y + 1,
+                "x": x,
+                "y": y,
+                "spot": number,
+                "where": where_name(x, y),
+            }
+        )
 
     me = seat is not None and 0 <= seat < seats
     goal = view.get("goal") if me else None
@@ -158,6 +178,7 @@ def table_context(view: View, legal: list[Move], seat: int | None, names: list[s
         "silver": colour_panel(silver) if silver else None,
         "silver_card": dragon_info(SILVER, 0, silver),
         "pile_top": action_info(pile[-1]) if pile else None,
+        "pile_top_last": last_by.get(pile[-1]) if pile else None,
         "pile_size": len(pile),
         "draw_pile": view["draw_pile"],
         "players": players,
@@ -172,6 +193,25 @@ def table_context(view: View, legal: list[Move], seat: int | None, names: list[s
         "result": _result_context(view, names, seat, win_colours),
         "over": view["over"],
     }
+
+
+def _last_marks(view: View, seat: int | None, names: list[str]) -> dict[int, dict[str, Any]]:
+    """The card each other seat played last (and a card its action moved), marked on the
+    table with who played it."""
+    marks: dict[int, dict[str, Any]] = {}
+    for p, last in enumerate(view.get("last") or []):
+        if not last or p == seat:
+            continue
+        name = player_name(names, p)
+        mark = {
+            "seat": p,
+            "number": p + 1,
+            "text": _("last move of %(name)s") % {"name": name},
+        }
+        marks[last["card"]] = mark
+        if last.get("moved") is not None:
+            marks[last["moved"]] = mark
+    return marks
 
 
 def _hand_context(
@@ -190,18 +230,20 @@ def _hand_context(
     silver = view["silver"]
     seats = view["seats"]
     where = {c: (x, y, r) for c, x, y, r in layout}
+    twins = _turned_twins(dragons + actions)
     out = []
     for card in hand:
         info = card_info(card)
         options: list[dict[str, Any]] = []
         if card in DRAGON_QUADRANTS:
             for m in dragons:
-                if m["card"] != card:
+                if m["card"] != card or id(m) in twins:
                     continue
                 bonus = _bonus(layout, silver, m, None)
                 options.append(
                     {
                         "value": f"{m['x']},{m['y']},{m['rot']}",
+                        "position": f"{m['x']},{m['y']}",
                         "spot": spots[(m["x"], m["y"])],
                         "rot": m["rot"],
                         "rot_name": rot_name(m["rot"]),
@@ -210,11 +252,19 @@ def _hand_context(
                     }
                 )
             options.sort(key=lambda o: (o["rot"], o["spot"]))
-            out.append({"card": info, "dragon": True, "options": options, "groups": []})
+            out.append(
+                {
+                    "card": info,
+                    "dragon": True,
+                    "options": options,
+                    "groups": [],
+                    "turns": len({o["rot"] for o in options}) > 1,
+                }
+            )
             continue
         groups: dict[str, dict[str, Any]] = {}
         for m in actions:
-            if m["card"] != card:
+            if m["card"] != card or id(m) in twins:
                 continue
             option = _action_option(m, layout, where, spots, seats, names, silver)
             group = groups.setdefault(
@@ -223,8 +273,52 @@ def _hand_context(
             group.setdefault("options", []).append(option)
         for group in groups.values():
             group["options"].sort(key=lambda o: o.get("rot", 0))
-        out.append({"card": info, "dragon": False, "options": [], "groups": list(groups.values())})
+        turns = any(o.get("rot") == 180 for g in groups.values() for o in g["options"])
+        out.append(
+            {
+                "card": info,
+                "dragon": False,
+                "options": [],
+                "groups": list(groups.values()),
+                "turns": turns,
+            }
+        )
     return out
+
+
+def _symmetric(card: int) -> bool:
+    """A card that looks the same upside down (one colour, or diagonals alike): its two
+    rotations are one placement, offered once."""
+    printed = DRAGON_QUADRANTS[card]
+    return list(printed) == list(printed[::-1])
+
+
+def _turned(m: Move) -> tuple[int, int, tuple[Any, ...]] | None:
+    """The card a move lays down or moves, its rotation and what else it does; None if none."""
+    if m["type"] == "play_dragon":
+        return m["card"], m["rot"], (m["x"], m["y"])
+    action = m["action"] or {}
+    if "rot" not in action:
+        return None
+    return action["card"], action["rot"], (m["card"], m["place"], action["x"], action["y"])
+
+
+def _turned_twins(moves: list[Move]) -> set[int]:
+    """Of two moves that differ only by turning a card that looks the same both ways up, the
+    upside-down one (by `id`): it is not offered, the upright one is."""
+    upright = set()
+    for m in moves:
+        turned = _turned(m)
+        if turned and turned[1] == 0:
+            upright.add((turned[0], turned[2]))
+    twins = set()
+    for m in moves:
+        turned = _turned(m)
+        if not turned or turned[1] != 180 or not _symmetric(turned[0]):
+            continue
+        if (turned[0], turned[2]) in upright:
+            twins.add(id(m))
+    return twins
 
 
 def _action_option(
@@ -260,11 +354,14 @@ def _action_option(
         target = action["card"]
         ox, oy, orot = where[target]
         option["group"] = f"{place}-{target}"
-        option["group_title"] = _("%(place)s; move %(card)s") % {
+        option["group_title"] = _("%(place)s; move %(card)s (%(where)s)") % {
             "place": place_text,
             "card": card_label(target),
+            "where": where_name(ox, oy),
         }
         option["target"] = dragon_info(target, orot)
+        option["target_at"] = f"{ox},{oy}"
+        option["position"] = f"{action['x']},{action['y']}"
         option["preview"] = dragon_info(target, action["rot"])
         option["rot"] = action["rot"]
         option["rot_name"] = rot_name(action["rot"])
@@ -281,10 +378,10 @@ def _action_option(
         target = action["card"]
         ox, oy, orot = where[target]
         option["target"] = dragon_info(target, orot)
-        option["label"] = _("take %(card)s at (%(x)s, %(y)s) into your hand") % {
+        option["target_at"] = f"{ox},{oy}"
+        option["label"] = _("take %(card)s (%(where)s) into your hand") % {
             "card": card_label(target),
-            "x": ox,
-            "y": oy,
+            "where": where_name(ox, oy),
         }
     elif kind == "rotate_goals":
         option["label"] = (

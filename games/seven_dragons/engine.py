@@ -329,6 +329,7 @@ def setup(
         "over": False,
         "end_reason": None,
         "winner": None,
+        "last": [None] * seats,
     }
     _begin_turns(state, 0, [], _grid(state["layout"], None))
     return state
@@ -735,8 +736,18 @@ def apply_in_place(state: State, seat: int, move: Any) -> list[Event]:
         fresh = _goals_held(state) - held
     else:
         raise IllegalMove("Unknown move type.")
+    _remember_last(state, seat, events[0])
     _finish_move(state, seat, events, grid, changed, fresh)
     return events
+
+
+def _remember_last(state: State, seat: int, played: Event) -> None:
+    """Each seat's last card played (and the card it moved), public, for the table to mark; a
+    new list, so that `apply`'s shallow copy leaves the input state alone."""
+    last = list(state.get("last") or [None] * state["seats"])
+    moved = played.get("payload") or {}
+    last[seat] = {"card": played["card"], "moved": moved.get("card") if "x" in moved else None}
+    state["last"] = last
 
 
 def _changed_by_action(
@@ -929,6 +940,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "move_count": state["move_count"],
         "over": state["over"],
         "seat": seat,
+        "last": state.get("last") or [None] * n,
     }
     if seat is not None and 0 <= seat < n:
         out["hand"] = sorted(state["hands"][seat])

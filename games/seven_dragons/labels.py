@@ -222,3 +222,17 @@ def slot_name(slot: int, seats: int, names: Sequence[str]) -> str:
 @per_language
 def rot_name(rot: int) -> str:
     return _("upright (0°)") if rot == 0 else _("upside down (180°)")
+
+
+@per_language
+def where_name(x: int, y: int) -> str:
+    """Where a cell lies, counted from the silver dragon (the layout's first card), so that two
+    cards alike are told apart by their place on the table."""
+    if (x, y) == (0, 0):
+        return _("in the silver dragon's place")
+    steps = []
+    if x:
+        steps.append((_("%(n)s right") if x > 0 else _("%(n)s left")) % {"n": abs(x)})
+    if y:
+        steps.append((_("%(n)s down") if y > 0 else _("%(n)s up")) % {"n": abs(y)})
+    return _("%(steps)s from the silver dragon") % {"steps": ", ".join(steps)}

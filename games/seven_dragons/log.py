@@ -194,3 +194,12 @@ _DESCRIBERS = {
     "won": _won,
     "game_over": _game_over,
 }
+
+
+MARKED = {"played_dragon", "played_action", "card_moved", "card_zapped"}
+"""Events whose card lies open on the table when the line is read."""
+
+
+def marks(event: Event) -> list[int]:
+    """The cards a log line names, for the table to mark while the line is hovered."""
+    return [event["card"]] if event["type"] in MARKED else []

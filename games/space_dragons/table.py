@@ -8,6 +8,6 @@ templates under `jinja2/space_dragons/`.
 
 from games.space_dragons.context import status_text, table_context
 from games.space_dragons.forms import move_from_post
-from games.space_dragons.log import describe
+from games.space_dragons.log import describe, marks
 
-__all__ = ["describe", "move_from_post", "status_text", "table_context"]
+__all__ = ["describe", "marks", "move_from_post", "status_text", "table_context"]

@@ -16,6 +16,8 @@ from django.utils import translation
 
 from games.kosmopolis import engine, labels, log, table
 from games.kosmopolis.components import CARD_COLOR, COLORS
+from games.kosmopolis.labels import PRIEST_COLOR
+from games.kosmopolis.tests import kosmopolis_helpers as helpers
 from games.kosmopolis.tests.kosmopolis_helpers import sample_states
 from games.rules import IllegalMove
 from games.tests.forms import assert_forms_offer_exactly, forms_of
@@ -523,3 +525,51 @@ def test_czech_catalogue_is_complete():
         for first, rest in translations:
             assert first or rest.strip(), entry
     assert (APP / "locale" / "cs" / "LC_MESSAGES" / "django.mo").exists()
+
+
+# --- playing on the columns, the last move marked --------------------------------------------
+
+
+def _cards_of(colour: str) -> list[int]:
+    return [c for c, col in enumerate(CARD_COLOR) if col == colour]
+
+
+def test_public_log_lines_mark_only_cards_shown_face_up():
+    for before, _seat, events, after in _played_games(3, range(4)):
+        public = _public_cards(engine.view(before, None)) | _public_cards(engine.view(after, None))
+        public |= {e["card"] for e in events if e["type"] == "played"}
+        for event in events:
+            if "visible_to" not in event:
+                assert set(table.marks(event)) <= public, event
+
+
+def test_a_chosen_card_is_played_by_the_buttons_of_its_columns():
+    priest, *_rest = _cards_of(PRIEST_COLOR)
+    green = _cards_of("green")
+    state = helpers.table(
+        3,
+        current=0,
+        hands=[[priest, green[0]], [green[1]], [green[2]]],
+        kosmopolis={"green": [green[3]]},
+    )
+    html = render(state, 0, NAMES[:3])
+    to_kosmopolis = re.findall(r'data-k-play="kosmopolis" data-colour="(\w+)"', html["board"])
+    assert sorted(to_kosmopolis) == sorted(COLORS)
+    assert re.findall(r'data-k-take="(\w+)"', html["board"]) == ["green"]
+    to_city = re.findall(r'data-k-play="city" data-colour="(\w+)"', html["mine"])
+    assert sorted(to_city) == sorted(COLORS)
+    assert f'value="{priest}" data-colour="{PRIEST_COLOR}" data-priest' in html["mine"]
+    waiting = render(state, 1, NAMES[:3])
+    assert "data-k-play" not in waiting["board"] + waiting["mine"]
+
+
+def test_the_card_each_other_seat_played_last_is_marked():
+    green = _cards_of("green")
+    state = helpers.table(3, current=0, hands=[[green[0]], [green[1]], [green[2]]])
+    state, _events = engine.apply(state, 0, {"type": "play", "card": green[0], "to": "city"})
+    with translation.override("en"):
+        seen = render(state, 1, NAMES[:3])["mine"]
+    (marked,) = re.findall(r'<li class="k-last last-move">.*?data-card="(\d+)"', seen)
+    assert int(marked) == green[0]
+    assert "last move of Eva" in seen
+    assert "k-last" not in render(state, 0, NAMES[:3])["mine"]

@@ -23,11 +23,16 @@ def site(transactional_db):
 
 
 def _make_a_move(page) -> None:
-    """Open a playable card, take its first option and confirm once."""
+    """Open a playable card, take its first place on the layout (or option) and confirm once."""
     mine = page.locator("#mine")
     dragons = mine.locator("details.sd-play:has(input[name=at])")
     card = dragons.first if dragons.count() else mine.locator("details.sd-play").first
     card.locator("summary").first.click()
+    if dragons.count():
+        # A dragon card is placed on the layout: the first place it lights up.
+        page.locator("#board .sd-grid .sd-lit").first.click()
+        card.locator("button.primary").click()
+        return
     group = card.locator("details.sd-group")
     if group.count():
         group.first.locator("summary").click()

@@ -16,7 +16,7 @@ from django.utils import translation
 
 from games.rules import IllegalMove
 from games.seven_dragons import engine, labels, log, table
-from games.seven_dragons.components import GOAL_COLOR
+from games.seven_dragons.components import DRAGON_QUADRANTS, GOAL_COLOR
 from games.seven_dragons.tests.seven_dragons_states import build
 from games.tests.forms import assert_forms_offer_exactly, forms_of
 
@@ -35,8 +35,20 @@ def post(**fields: Any) -> QueryDict:
     return data
 
 
+def _look(card: int, rot: int) -> list[str]:
+    printed = list(DRAGON_QUADRANTS[card])
+    return printed[::-1] if rot == 180 else printed
+
+
 def normalized(move: dict[str, Any]) -> str:
-    return json.dumps(move, sort_keys=True)
+    """A move as the table shows it: a card's rotation by how the card then looks, so that the
+    two rotations of a card alike both ways up are one placement."""
+    shown = json.loads(json.dumps(move))
+    if shown["type"] == "play_dragon":
+        shown["rot"] = _look(shown["card"], shown["rot"])
+    elif shown.get("action") and "rot" in shown["action"]:
+        shown["action"]["rot"] = _look(shown["action"]["card"], shown["action"]["rot"])
+    return json.dumps(shown, sort_keys=True)
 
 
 # --- move_from_post --------------------------------------------------------------------------
@@ -361,6 +373,62 @@ def test_bonus_is_shown_beside_the_placement():
     spot = {c["spot"]: (c["x"], c["y"]) for c in g["cells"] if "spot" in c}
     bonus = {(spot[o["spot"]], o["rot"]): o["bonus"] for o in card["options"]}
     assert bonus[((0, -1), 0)] == 1
+
+
+def test_a_card_alike_both_ways_up_is_offered_once_per_place():
+    # 1 is a single-colour card: upright and upside down are one placement.
+    state = build(layout=[(7, 1, 0, 0)], hands=[[1, 15], [3]])
+    html = render(state, 0, NAMES[:2])["mine"]
+    single, double = (f for f in forms_of(html) if f["hidden"]["type"] == "play_dragon")
+    single_at = single["radios"]["at"]
+    assert len(single_at) == len({v.rsplit(",", 1)[0] for v in single_at})
+    legal = engine.legal_moves(state, 0)
+    assert len(double["radios"]["at"]) == len([m for m in legal if m.get("card") == 15])
+
+
+def test_lit_places_and_targets_are_buttons_on_the_layout():
+    state = build(
+        seats=3,
+        layout=[(7, 1, 0, 0), (1, 0, 1, 0), (15, -1, 0, 0)],
+        hands=[[52, 55, 58, 61, 64, 19], [3], [4]],
+    )
+    legal = engine.legal_moves(state, 0)
+    html = render(state, 0, NAMES[:3])
+    spots = set(
+        re.findall(
+            r'<button type="button" class="sd-cell sd-spot[^"]*" data-position="(-?\d+,-?\d+)"',
+            html["board"],
+        )
+    )
+    occupied = {f"{x},{y}" for _card, x, y, _rot in state["layout"]}
+    ways = [m if m["type"] == "play_dragon" else m["action"] or {} for m in legal]
+    places = {f"{w['x']},{w['y']}" for w in ways if "x" in w}
+    assert spots == places - occupied
+    targets = set(
+        re.findall(
+            r'<button type="button" class="sd-cell[^"]* sd-target[^"]*" '
+            r'data-position="(-?\d+,-?\d+)"',
+            html["board"],
+        )
+    )
+    assert targets == {"1,0", "0,1", "-1,0"}
+    other = render(state, 1, NAMES[:3])["board"]
+    assert '<button type="button" class="sd-cell' not in other
+
+
+def test_the_last_card_of_each_other_seat_is_marked():
+    state = build(seats=3, layout=[(7, 1, 0, 0)], hands=[[1, 15], [3], [4]])
+    state, _events = engine.apply(
+        state, 0, {"type": "play_dragon", "card": 1, "x": 0, "y": 1, "rot": 0}
+    )
+    with translation.override("en"):
+        seen_by_next = render(state, 1, NAMES[:3])["board"]
+    (marked,) = re.findall(
+        r'class="sd-cell[^"]* sd-last last-move"[^>]*data-position="([^"]+)"', seen_by_next
+    )
+    assert marked == "0,1"
+    assert "last move of Eva" in seen_by_next
+    assert " sd-last" not in render(state, 0, NAMES[:3])["board"]
 
 
 def test_replay_fragment_names_the_player_and_has_no_forms():

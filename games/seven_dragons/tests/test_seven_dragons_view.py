@@ -14,6 +14,7 @@ from games.seven_dragons.tests.seven_dragons_states import build
 
 PUBLIC_KEYS = {
     "game",
+    "last",
     "seats",
     "imaginary_slots",
     "current",

@@ -211,6 +211,64 @@
     const form = document.activeElement && document.activeElement.closest("#table form");
     if (form) form.reset();
   });
+  // A log line hovered or focused marks the cards it names on the table (its data-marks).
+  function markNamed(event) {
+    document.querySelectorAll("#table .log-named").forEach(function (el) {
+      el.classList.remove("log-named");
+    });
+    const line = event.type === "mouseout" || event.type === "focusout"
+      ? null
+      : event.target.closest && event.target.closest("#log .log-line[data-marks]");
+    if (!line) return;
+    line.dataset.marks.split(" ").forEach(function (card) {
+      document.querySelectorAll('#table [data-card="' + card + '"]').forEach(function (el) {
+        if (!el.closest("#log")) el.classList.add("log-named");
+      });
+    });
+  }
+  ["mouseover", "focusin", "mouseout", "focusout"].forEach(function (type) {
+    document.addEventListener(type, markNamed);
+  });
+  // A number that changed with a push (a score, a city's total) counts to its new value.
+  const still = window.matchMedia("(prefers-reduced-motion: reduce)");
+  let counted = {};
+  function countUp() {
+    const now = {};
+    document.querySelectorAll("#table [data-count]").forEach(function (el) {
+      // The value is read once from the server's text; a count under way keeps it aside.
+      if (el.dataset.countTo === undefined) el.dataset.countTo = el.textContent;
+      const to = Number(el.dataset.countTo);
+      const from = counted[el.dataset.count];
+      now[el.dataset.count] = to;
+      if (from === undefined || from === to || Number.isNaN(to) || still.matches) return;
+      const started = performance.now();
+      el.classList.add("counting");
+      (function step(time) {
+        const part = Math.min(1, (time - started) / 600);
+        el.textContent = String(Math.round(from + (to - from) * part));
+        if (part < 1) window.requestAnimationFrame(step);
+        else el.classList.remove("counting");
+      })(started);
+    });
+    counted = now;
+  }
+  countUp();
+  document.body.addEventListener("htmx:afterSettle", countUp);
+  document.body.addEventListener("htmx:oobAfterSwap", countUp);
+  // The card of another seat's newest move (`.last-move`) slides in once: a later push that
+  // draws it again leaves it still (each game's stylesheet animates `.arriving`).
+  let arrived = new Set();
+  function slideIn() {
+    const now = new Set();
+    document.querySelectorAll("#table .last-move [data-card]").forEach(function (card) {
+      now.add(card.dataset.card);
+      if (!arrived.has(card.dataset.card)) card.classList.add("arriving");
+    });
+    arrived = now;
+  }
+  slideIn();
+  document.body.addEventListener("htmx:afterSettle", slideIn);
+  document.body.addEventListener("htmx:oobAfterSwap", slideIn);
   // Clocks count down between pushes; the server's deadline is the authority. A clock close to
   // running out turns red (its `data-warning` seconds before the end).
   function tick() {
