@@ -92,3 +92,39 @@ def test_a_line_said_in_one_browser_appears_in_the_other(site, people):
         "Can you hear me?",
         "Quiet here",
     ]
+
+
+def test_a_line_of_talk_does_not_free_the_buttons_of_a_move_on_its_way(site, people):
+    """A move sent over the socket disables its buttons until the answer (a table or a refusal,
+    both redraw the status) comes; a line of talk or a presence mark arriving first must not
+    let the player press again."""
+    from playwright.sync_api import expect, sync_playwright
+
+    expect.set_options(timeout=EXPECT_TIMEOUT_MS)
+    eva, jan = people[0], people[1]
+    match = services.start_match(game="kosmopolis", players=[eva, jan], clock_seconds=600)
+    cookie = session_cookie(eva, site)
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        context = browser.new_context(viewport={"width": 1200, "height": 900})
+        context.add_cookies([cookie])
+        page = context.new_page()
+        page.goto(site + match.get_absolute_url())
+        expect(page.locator("#presence-0")).to_have_text("at the table")
+        still_sending = page.evaluate(
+            """() => {
+                const live = document.getElementById("live");
+                const button = document.querySelector("#table form button");
+                button.disabled = true;
+                button.dataset.sending = "1";
+                const heard = (message) => live.dispatchEvent(
+                    new CustomEvent("htmx:wsAfterMessage", {detail: {message}}));
+                heard('<li class="chat-line" hx-swap-oob="beforeend:#chat-lines">Hi</li>');
+                heard('<span id="presence-1" hx-swap-oob="true">at the table</span>');
+                const waiting = button.disabled;
+                heard('<div id="status" hx-swap-oob="true" data-seq="1"></div>');
+                return [waiting, button.disabled];
+            }"""
+        )
+        browser.close()
+    assert still_sending == [True, False]

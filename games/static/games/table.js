@@ -77,8 +77,10 @@
     }
     event.detail.headers["X-Table-Live"] = "1";
   });
-  // The answer to a move sent over the socket (a new table or a refusal) frees its buttons.
-  live.addEventListener("htmx:wsAfterMessage", function () {
+  // The answer to a move sent over the socket (a new table or a refusal, both of which redraw
+  // the status) frees its buttons; a line of talk or a presence mark does not.
+  live.addEventListener("htmx:wsAfterMessage", function (event) {
+    if (!/id="status"|#status/.test(event.detail.message)) return;
     document.querySelectorAll("#table button[data-sending]").forEach(function (button) {
       button.disabled = false;
       delete button.dataset.sending;
