@@ -25,8 +25,11 @@ FOCUSED = """() => {
         form.querySelectorAll("input[type=radio]:not([disabled])"), (radio) => radio.name)) : [];
     const needed = Array.from(groups).filter((name) => name !== "take" || !city);
     const checked = form ? form.querySelectorAll("input[name=cards]:checked").length : 0;
+    const opened = document.querySelector("#mine details[open] form");
     return {
         inMine: !!el.closest("#mine"),
+        litOnBoard: !!el.closest("#board") && el.classList.contains("sd-lit"),
+        placeChosen: !!(opened && opened.querySelector("input[type=radio]:checked")),
         tag: el.tagName,
         type: el.type || "",
         name: el.name || "",
@@ -54,10 +57,14 @@ def site(transactional_db):
 
 def keyboard_move(page) -> None:
     """Tab through the page to the player's area and make the first move it offers: Enter opens
-    a card's choices and confirms, Space picks a card or an option."""
+    a card's choices and confirms, Space picks a card or an option; a place the open card may
+    go, lit on the board (Sedm draků), is chosen with Enter."""
     for _press in range(400):
         page.keyboard.press("Tab")
         focused = page.evaluate(FOCUSED)
+        if focused["litOnBoard"] and not focused["placeChosen"]:
+            page.keyboard.press("Enter")
+            continue
         if not focused["inMine"]:
             continue
         if focused["tag"] == "SUMMARY" and not focused["open"]:

@@ -27,7 +27,11 @@ def site(transactional_db):
 
 @pytest.fixture
 def players(transactional_db):
-    eva = User.objects.create_user("eva", "eva@example.com", "heslo-123-abc", display_name="Eva")
+    """Eva and two bots; Eva lets the bots play at once (no pace between their moves: the pace
+    has tests of its own, and this game's two bots move in a row in every trick)."""
+    eva = User.objects.create_user(
+        "eva", "eva@example.com", "heslo-123-abc", display_name="Eva", bot_pace_ms=0
+    )
     bots = [
         User.objects.create(username=f"robot-{n}", display_name=f"Robot {n}", is_bot=True)
         for n in range(2)
