@@ -15,6 +15,7 @@ from django.template.loader import render_to_string
 from django.utils import translation
 
 from games.rules import IllegalMove
+from games.services import refusal_text
 from games.space_bastards import bot, engine, labels, log, stats, table
 from games.space_bastards.components import ORIENTATIONS, PLANET_CELLS
 from games.tests.forms import CSRF_TOKEN, EXPECTED_SEQ, MOVE_URL, forms_of
@@ -267,6 +268,16 @@ def test_the_engine_refusals_listed_are_all_the_engine_has():
     source = (APP / "engine.py").read_text(encoding="utf-8")
     raised = set(re.findall(r'IllegalMove\(\s*(?:\n\s*)?(["\'])(.+?)\1', source))
     assert {text for _quote, text in raised} == set(labels.ENGINE_MESSAGES)
+
+
+def test_a_refusal_naming_a_race_and_a_planet_reads_in_czech_with_czech_names():
+    with pytest.raises(IllegalMove) as refused:
+        engine._check_shape("P1", "toad", frozenset({(99, 99)}))
+    assert refused.value.message == "Those cells do not fit a token of the Toadlings on Rubina."
+    with translation.override("cs"):
+        assert refusal_text(refused.value) == (
+            "Tato pole neodpovídají žetonu na planetě Rubina (Žabáci)."
+        )
 
 
 # --- describe ----------------------------------------------------------------------------------
