@@ -54,6 +54,7 @@ from games.space_bastards.labels import (
     token_label,
 )
 from games.translated import gettext as _
+from games.translated import ngettext
 
 # --- the fixed parts of the board, drawn once per process -----------------------------------
 
@@ -774,12 +775,56 @@ def _result(view: View, names: list[str], me: int | None) -> dict[str, Any] | No
             )
     totals = [r["total"] for r in rows]
     money = [(r["total"], r["money_left"]) for r in rows]
+    scorings = view.get("scorings", [])
     return {
         "rows": rows,
+        "rounds": [s["round"] for s in scorings],
+        "planets": _scoring_rows(view["in_play"], scorings, names),
         "tie_money": len(set(totals)) < len(totals),
         "tie_living": len(set(money)) < len(money),
         "shared": any(len(group) > 1 for group in result["ranking"]),
     }
+
+
+def _scoring_rows(
+    in_play: list[str], scorings: list[dict[str, Any]], names: list[str]
+) -> list[dict[str, Any]]:
+    """Per planet, who led it at each scoring with how many living creatures, and the points."""
+    rows = []
+    for planet in PLANET_IDS:
+        if planet not in in_play:
+            continue
+        cells = []
+        for scoring in scorings:
+            led = scoring["planets"].get(planet, {"leaders": [], "count": 0, "points": 0})
+            leaders = led["leaders"]
+            if not led["count"]:
+                outcome = _("no creatures")
+            elif led["points"]:
+                outcome = ngettext("+%(n)s point", "+%(n)s points", led["points"]) % {
+                    "n": led["points"]
+                }
+            elif len(leaders) > 1:
+                outcome = _("tie, nobody scores")
+            else:
+                outcome = _("neutral on top, nobody scores")
+            cells.append(
+                {
+                    "leaders": [
+                        {
+                            "mark": colour_mark(c),
+                            "cls": colour_class(c),
+                            "name": colour_name(names, c),
+                        }
+                        for c in leaders
+                    ],
+                    "count": led["count"],
+                    "outcome": outcome,
+                    "scored": bool(led["points"]),
+                }
+            )
+        rows.append({"name": planet_name(planet), "scorings": cells})
+    return rows
 
 
 # --- status line -------------------------------------------------------------------------------

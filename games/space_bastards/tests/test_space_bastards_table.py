@@ -17,7 +17,7 @@ from django.utils import translation
 from games.rules import IllegalMove
 from games.services import refusal_text
 from games.space_bastards import bot, engine, labels, log, stats, table
-from games.space_bastards.components import ORIENTATIONS, PLANET_CELLS
+from games.space_bastards.components import ORIENTATIONS, PLANET_CELLS, PLANET_IDS
 from games.tests.forms import CSRF_TOKEN, EXPECTED_SEQ, MOVE_URL, forms_of
 
 NAMES = ["Eva", "Jan", "Bob", "Ola", "Ida"]
@@ -484,6 +484,45 @@ def test_result_sheet_shows_points_by_source_and_the_tie_breaks():
     for p, row in enumerate(result["breakdown"]):
         assert NAMES[p] in html
         assert f"<strong>{row['total']}</strong>" in html
+
+
+def _scoring_columns(html: str) -> tuple[list[str], list[list[str]]]:
+    """The scorings table: its column headings and, per planet row, the text of each cell."""
+    table_html = html[html.index('class="sb-score sb-scorings"') :]
+    table_html = table_html[: table_html.index("</table>")]
+    headings = re.findall(r'<th scope="col">([^<]*)</th>', table_html)
+    rows = [
+        [re.sub(r"<[^>]+>", "", cell) for cell in re.findall(r"<td[^>]*>(.*?)</td>", row)]
+        for row in re.findall(r"<tr><th scope=\"row\">.*?</tr>", table_html, re.S)
+    ]
+    return headings, rows
+
+
+@pytest.mark.parametrize("seats", [2, 3, 5])
+def test_result_sheet_shows_who_dominated_each_planet_at_every_scoring(seats):
+    state = json.loads(_game(seats, 2)[-1][0])
+    with translation.override("en"):
+        html = render(state, 0, NAMES[:seats])["result"]
+    headings, rows = _scoring_columns(html)
+    assert headings == ["Planet", "After round 4", "After round 8", "After round 12"]
+    assert len(rows) == len(state["in_play"])
+    for column, scoring in enumerate(state["scorings"]):
+        shown = sum(int(n) for row in rows for n in re.findall(r"\+(\d+) points?", row[column]))
+        given = sum(row[f"dominance_{scoring['round']}"] for row in state["scores"])
+        assert shown == given
+        for row, planet in zip(rows, sorted(state["in_play"], key=PLANET_IDS.index), strict=True):
+            led = scoring["planets"][planet]
+            assert all(NAMES[int(c)] in row[column] for c in led["leaders"] if c != "N")
+
+
+def test_result_sheet_of_a_game_stored_before_scorings_were_kept_points_to_the_log():
+    state = json.loads(_game(3, 2)[-1][0])
+    del state["scorings"]
+    for language, note in (("en", "The scorings are in the log."), ("cs", "Bodování najdeš")):
+        with translation.override(language):
+            html = render(state, 0, NAMES[:3])["result"]
+        assert "sb-scorings" not in html
+        assert note in html
 
 
 def test_status_text_names_who_must_act_in_both_languages():
