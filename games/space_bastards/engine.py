@@ -360,6 +360,7 @@ def setup(
             for _ in range(seats)
         ],
         "scorings": [],
+        "last_named": [[] for _ in range(seats)],
     }
     return state
 
@@ -515,7 +516,38 @@ def apply_in_place(state: State, seat: int, move: Any) -> list[Event]:
     events: list[Event] = []
     handler = _HANDLERS[phase]
     handler(state, seat, move, events)
+    marked = [name for event in events if event.get("seat") == seat for name in named(event)]
+    if marked:
+        state.setdefault("last_named", [[] for _ in range(state["seats"])])[seat] = marked
     return events
+
+
+_NAMES_TOKEN = frozenset({"placed", "born", "unloaded", "neutral_placed"})
+_NAMES_PLANET = frozenset({"planet_chosen", "skipped", "corpses_arranged", "loaded"})
+
+
+def named(event: Event) -> list[str]:
+    """What on the table an event names: tokens, planets, spaces, race cards and relationships
+    ("rel:love"). A log line marks them while it is read; a seat's last move that named
+    anything stays marked by them (`last_named`). Secret events name nothing."""
+    kind = event["type"]
+    if kind in _NAMES_TOKEN:
+        return [event["token"]]
+    if kind in _NAMES_PLANET:
+        return [event["planet"]]
+    if kind == "cascade":
+        return [event["planet"], event["new"]]
+    if kind in ("shot", "eaten"):
+        return [event["planet"], *event["tokens"]]
+    if kind == "mutated":
+        return [event["planet"], *event["new"]]
+    if kind == "ship_moved":
+        return [event["to"]]
+    if kind == "exchanged":
+        return [f"rel:{event['relationship']}", event["taken"]]
+    if kind in ("locked", "swapped"):
+        return [f"rel:{event['relationship']}"]
+    return []
 
 
 # --- colonisation (5.1) ----------------------------------------------------------------------
@@ -2049,6 +2081,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "ship_order": list(state["ship_order"]),
         "scores": _copy(state["scores"]),
         "scorings": _copy(state.get("scorings", [])),
+        "last_named": _copy(state.get("last_named", [[] for _ in range(seats)])),
     }
     col = state["colonise"]
     if col is not None:

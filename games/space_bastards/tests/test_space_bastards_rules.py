@@ -442,6 +442,18 @@ def test_shooting_needs_a_living_shooter_and_a_victim_of_the_target():
     ]
 
 
+def test_a_seats_last_move_is_kept_as_what_it_named_on_the_table():
+    state = table(2, column={"shooting": ("cactus", "toad")})
+    put(state, "P2", "0:cactus:0")
+    put(state, "P2", "1:toad:0")
+    resolve(state, [["shooting", 0]])
+    play(state, 0, {"type": "shoot", "planet": "P2", "target": 1})
+    assert state["last_named"] == [["P2", "1:toad:0"], []]
+    assert engine.view(state, 1)["last_named"] == state["last_named"]
+    del state["last_named"]  # a state stored before last moves were kept
+    assert engine.view(state, 1)["last_named"] == [[], []]
+
+
 # --- trade and diplomacy ---------------------------------------------------------------------
 
 

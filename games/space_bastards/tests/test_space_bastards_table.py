@@ -6,6 +6,7 @@ import json
 import random
 import re
 from functools import cache
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -472,6 +473,48 @@ def test_corpses_are_drawn_dead_and_every_player_colour_has_a_mark():
         assert re.search(rf'class="sb-t sb-\w+ sb-dead" data-token="{re.escape(corpse)}"', board)
     for token in (t for tokens in state["board"].values() for t in tokens):
         assert f'data-token="{token}"' in board
+
+
+def test_the_board_marks_each_other_seats_last_move_and_names_whose_it_was():
+    state = next(
+        json.loads(before)
+        for before, _seat, _move, _events in _game(3, 2)
+        if all(json.loads(before).get("last_named", [[]])[p] for p in (1, 2))
+        and json.loads(before)["phase"] == "plan"
+    )
+    for viewer in (0, 1):
+        with translation.override("en"):
+            board = render(state, viewer, NAMES[:3])["board"]
+        for p in range(3):
+            for name in state["last_named"][p]:
+                marked = re.search(rf'class="[^"]*\bsb-last\b[^"]*"[^>]*data-card="{name}"', board)
+                shared = any(name in state["last_named"][q] for q in range(3) if q != p)
+                if p != viewer:
+                    assert marked, name
+                elif not shared:
+                    assert not marked, name
+            if p != viewer:
+                assert f"last move of {NAMES[p]}" in board
+        assert f"last move of {NAMES[viewer]}" not in board
+
+
+def test_a_log_line_marks_what_its_event_names_on_the_board():
+    """Every planet, space, relationship and newly placed token a log line names is on the
+    table after its move, carrying `data-card` for the line to mark."""
+    steps = _game(3, 2)
+    checked = set()
+    for (_before, _seat, _move, events), (after, *_rest) in pairwise(steps):
+        state = json.loads(after)
+        html = render(state, None, NAMES[:3])
+        page = html["board"] + html["mine"]
+        for event in events:
+            for name in log.marks(event):
+                token = name.count(":") == 2
+                if token and event["type"] not in ("placed", "born", "unloaded"):
+                    continue
+                assert f'data-card="{name}"' in page, (event, name)
+                checked.add(event["type"])
+    assert {"placed", "ship_moved", "born"} <= checked
 
 
 def test_result_sheet_shows_points_by_source_and_the_tie_breaks():
