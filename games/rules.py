@@ -14,11 +14,18 @@ RECORD_FORMAT = "boardgame-record/1"
 
 
 class IllegalMove(Exception):  # noqa: N818 - the name of the architecture contract
-    """A move the rules refuse; the message is shown to the player as it is."""
+    """A move the rules refuse; the message is shown to the player as it is.
 
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
+    A refusal that names things keeps `%(name)s` placeholders in `template` and the names in
+    `names`, so that the site can translate the template and the names before filling it in;
+    `message` is the English text filled in.
+    """
+
+    def __init__(self, message: str, **names: str) -> None:
+        self.template = message
+        self.names = names
+        self.message = message % names if names else message
+        super().__init__(self.message)
 
 
 def competition_ranks(scores: Sequence[float], *, higher_is_better: bool = True) -> list[int]:

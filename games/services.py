@@ -46,6 +46,12 @@ class MoveRefused(Exception):  # noqa: N818 - a refusal, not a failure
         self.stale = stale
 
 
+def refusal_text(refusal: IllegalMove) -> str:
+    """The engine's refusal in the active language, the names it fills in translated too."""
+    names = {key: _(name) for key, name in refusal.names.items()}
+    return _(refusal.template) % names if names else _(refusal.template)
+
+
 class SessionEnded(Exception):  # noqa: N818 - a verdict, not a failure
     """The socket's session no longer signs its player in: the move is not even read."""
 
@@ -174,7 +180,7 @@ def submit_move_form(
             move = GAMES[match.game].table.move_from_post(form)
             expected_seq = int(form.get("expected_seq", ""))
         except IllegalMove as refusal:
-            raise MoveRefused(refusal.message) from None
+            raise MoveRefused(refusal_text(refusal)) from None
         except ValueError:
             raise MoveRefused(
                 _("This page is out of date; here is the current table."), stale=True
@@ -754,7 +760,7 @@ def _record(
     try:
         events = info.engine.apply_in_place(state, seat, move)
     except IllegalMove as refusal:
-        raise MoveRefused(refusal.message) from None
+        raise MoveRefused(refusal_text(refusal)) from None
     seq = match.move_count
     # By id: a move that pointed at the match kept for the sockets would form a cycle with it.
     stored = Move(match_id=match.pk, seq=seq, seat=seat, payload=move, events=events)

@@ -22,6 +22,8 @@ RACES: Final[tuple[str, ...]] = tuple(_DATA["race_rank_order"])
 
 RANK: Final[dict[str, int]] = {race["id"]: race["rank"] for race in _DATA["races"]}
 SIZE: Final[dict[str, int]] = {race["id"]: race["size"] for race in _DATA["races"]}
+RACE_NAME: Final[dict[str, str]] = {race["id"]: race["name"] for race in _DATA["races"]}
+"""English names ("Toadlings"): the engine names races in its refusals; they are msgids too."""
 PER_COLOUR: Final[dict[str, int]] = {race["id"]: race["per_colour"] for race in _DATA["races"]}
 ORIENTATIONS: Final[dict[str, tuple[tuple[Cell, ...], ...]]] = {
     race["id"]: tuple(
@@ -32,6 +34,8 @@ ORIENTATIONS: Final[dict[str, tuple[tuple[Cell, ...], ...]]] = {
 """Every rotation of a race's shape, normalised, its first row-major cell first."""
 
 PLANET_IDS: Final[tuple[str, ...]] = tuple(planet["id"] for planet in _DATA["planets"])
+PLANET_NAME: Final[dict[str, str]] = {planet["id"]: planet["name"] for planet in _DATA["planets"]}
+"""Proper names, the same in every language: the engine names planets in its refusals."""
 PLANET_CELLS: Final[dict[str, frozenset[Cell]]] = {
     planet["id"]: frozenset((cell[0], cell[1]) for cell in planet["cells"])
     for planet in _DATA["planets"]

@@ -11,7 +11,7 @@ computes the ghost of a piece from it (the server judges every move anyway).
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import Any, NamedTuple
 
 from markupsafe import Markup, escape
 
@@ -54,6 +54,16 @@ from games.space_bastards.labels import (
     token_label,
 )
 from games.translated import gettext as _
+from games.translated import ngettext
+
+
+class LastMove(NamedTuple):
+    """Whose last move named a thing on the table: the seat's number, colour class, words."""
+
+    number: int
+    cls: str
+    text: str
+
 
 # --- the fixed parts of the board, drawn once per process -----------------------------------
 
@@ -112,6 +122,7 @@ def table_context(view: View, legal: list[Move], seat: int | None, names: list[s
     reachable = {m["to"] for m in by_type.get("ship_step", [])} | {
         m["space"] for m in by_type.get("ship_place", [])
     }
+    last = _last_moves(view, me, names)
     return {
         "phase": view["phase"],
         "round": view["round"],
@@ -120,10 +131,10 @@ def table_context(view: View, legal: list[Move], seat: int | None, names: list[s
         "acting": bool(legal),
         "players": players,
         "me": players[me] if me is not None else None,
-        "svg": _board_svg(view, names, loadable, reachable),
+        "svg": _board_svg(view, names, loadable, reachable, last),
         "viewbox": VIEWBOX,
         "planets": _planet_list(view, names),
-        "column": _column(view),
+        "column": _column(view, last),
         "offer": [
             {"card": c, "race": c.split("-")[0], "name": races_name(c.split("-")[0])}
             for c in view["offer"]
@@ -223,7 +234,34 @@ def _player(view: View, p: int, names: list[str]) -> dict[str, Any]:
 # --- the board ---------------------------------------------------------------------------------
 
 
-def _token_svg(token: str, where: dict[str, Any], names: list[str], loadable: set[str]) -> str:
+def _last_moves(view: View, me: int | None, names: list[str]) -> dict[str, LastMove]:
+    """What each other seat's last move named on the table (`engine.named`), by what it names:
+    the seat's number and colour, and the words saying whose move it was."""
+    last: dict[str, LastMove] = {}
+    for p, named in enumerate(view.get("last_named") or []):
+        if p == me:
+            continue
+        text = _("last move of %(name)s") % {"name": player_name(names, p)}
+        for name in named:
+            last[name] = LastMove(p + 1, COLOUR_CLASS[p], text)
+    return last
+
+
+def _last_tag(last: LastMove, x: int, y: int) -> str:
+    """A seat's number in its colour by what its last move named."""
+    return (
+        f'<g class="sb-last-tag sb-{last.cls}" aria-hidden="true"><circle cx="{x}" cy="{y}" r="8"/>'
+        f'<text x="{x}" y="{y + 4}">{last.number}</text></g>'
+    )
+
+
+def _token_svg(
+    token: str,
+    where: dict[str, Any],
+    names: list[str],
+    loadable: set[str],
+    last: LastMove | None,
+) -> str:
     owner = owner_of(token)
     race = race_of(token)
     dead = where["dead"]
@@ -238,13 +276,24 @@ def _token_svg(token: str, where: dict[str, Any], names: list[str], loadable: se
     r0, c0 = cells[0]
     mark = "✝" if dead else f"{RACE_LETTER[race]}{colour_mark(owner)}"
     text = f'<text x="{c0 * CELL_PX + 11}" y="{r0 * CELL_PX + 15}">{mark}</text>'
+    tag = ""
+    if last is not None:
+        cls += " sb-last"
+        label = f"{label} ({last.text})"
+        tag = _last_tag(last, c0 * CELL_PX + CELL_PX, r0 * CELL_PX + 2)
     return (
-        f'<g class="{cls}" data-token="{token}" role="img" aria-label="{escape(label)}">'
-        f"<title>{escape(label)}</title>{rects}{text}</g>"
+        f'<g class="{cls}" data-token="{token}" data-card="{token}" role="img" '
+        f'aria-label="{escape(label)}"><title>{escape(label)}</title>{rects}{text}{tag}</g>'
     )
 
 
-def _board_svg(view: View, names: list[str], loadable: set[str], reachable: set[str]) -> Markup:
+def _board_svg(
+    view: View,
+    names: list[str],
+    loadable: set[str],
+    reachable: set[str],
+    last: dict[str, LastMove],
+) -> Markup:
     """The planets with their creatures, the spaces and the ships: one SVG, drawn as markup."""
     in_play = set(view["in_play"])
     parts = [str(EDGES_SVG)]
@@ -266,9 +315,14 @@ def _board_svg(view: View, names: list[str], loadable: set[str], reachable: set[
             cls += " sb-reach"
         label = escape(space_name(space))
         tele = f'<text class="sb-tele" x="{x}" y="{y + 5}">⌾</text>' if kind == "teleport" else ""
+        tag = ""
+        if space in last:
+            cls += " sb-last"
+            label = escape(f"{space_name(space)} ({last[space].text})")
+            tag = _last_tag(last[space], x + 16, y + 14)
         parts.append(
-            f'<g class="{cls}" data-space="{space}"><title>{label}</title>'
-            f'<circle cx="{x}" cy="{y}" r="16"{fill}/>{tele}</g>'
+            f'<g class="{cls}" data-space="{space}" data-card="{space}"><title>{label}</title>'
+            f'<circle cx="{x}" cy="{y}" r="16"{fill}/>{tele}{tag}</g>'
         )
     for planet in PLANET_IDS:
         x0, y0 = _planet_origin(planet)
@@ -278,14 +332,18 @@ def _board_svg(view: View, names: list[str], loadable: set[str], reachable: set[
         cls = "sb-planet sb-off" if off else "sb-planet"
         label_y = -6 if y0 > CELL_PX * 2 else height * CELL_PX + 14
         title = _("%(planet)s (switched off)") % {"planet": name} if off else name
+        if planet in last:
+            cls += " sb-last"
+            title = escape(f"{planet_name(planet)} ({last[planet].text})")
         parts.append(
-            f'<g class="{cls}" data-planet="{planet}" transform="translate({x0} {y0})">'
+            f'<g class="{cls}" data-planet="{planet}" data-card="{planet}" '
+            f'transform="translate({x0} {y0})">'
             f"<title>{title}</title>{CELLS_SVG[planet]}"
             f'<text class="sb-pname" x="{width * CELL_PX // 2}" y="{label_y}">{name}'
             f"{' ☢' if off else ''}</text>"
         )
         for token, where in view["board"].get(planet, {}).items():
-            parts.append(_token_svg(token, where, names, loadable))
+            parts.append(_token_svg(token, where, names, loadable, last.get(token)))
         parts.append("</g>")
     for space, seated in ships_at.items():
         x, y = SPACE_XY[space]
@@ -341,7 +399,7 @@ def _planet_list(view: View, names: list[str]) -> list[dict[str, Any]]:
     return planets
 
 
-def _column(view: View) -> list[dict[str, Any]]:
+def _column(view: View, last: dict[str, LastMove]) -> list[dict[str, Any]]:
     rels = view["relationships"] or {}
     priority = view["options"]["priority"]
     rows = []
@@ -358,6 +416,7 @@ def _column(view: View) -> list[dict[str, Any]]:
                         "race": c.split("-")[0],
                         "name": races_name(c.split("-")[0]),
                         "letter": RACE_LETTER[c.split("-")[0]],
+                        "last": last.get(c),
                     }
                     for c in cards
                 ]
@@ -365,6 +424,7 @@ def _column(view: View) -> list[dict[str, Any]]:
                 else [],
                 "locked": rel in view["locks"],
                 "sided": rel in SIDED,
+                "last": last.get(f"rel:{rel}"),
             }
         )
     rows.sort(key=lambda row: row["order"])
@@ -774,12 +834,56 @@ def _result(view: View, names: list[str], me: int | None) -> dict[str, Any] | No
             )
     totals = [r["total"] for r in rows]
     money = [(r["total"], r["money_left"]) for r in rows]
+    scorings = view.get("scorings", [])
     return {
         "rows": rows,
+        "rounds": [s["round"] for s in scorings],
+        "planets": _scoring_rows(view["in_play"], scorings, names),
         "tie_money": len(set(totals)) < len(totals),
         "tie_living": len(set(money)) < len(money),
         "shared": any(len(group) > 1 for group in result["ranking"]),
     }
+
+
+def _scoring_rows(
+    in_play: list[str], scorings: list[dict[str, Any]], names: list[str]
+) -> list[dict[str, Any]]:
+    """Per planet, who led it at each scoring with how many living creatures, and the points."""
+    rows = []
+    for planet in PLANET_IDS:
+        if planet not in in_play:
+            continue
+        cells = []
+        for scoring in scorings:
+            led = scoring["planets"].get(planet, {"leaders": [], "count": 0, "points": 0})
+            leaders = led["leaders"]
+            if not led["count"]:
+                outcome = _("no creatures")
+            elif led["points"]:
+                outcome = ngettext("+%(n)s point", "+%(n)s points", led["points"]) % {
+                    "n": led["points"]
+                }
+            elif len(leaders) > 1:
+                outcome = _("tie, nobody scores")
+            else:
+                outcome = _("neutral on top, nobody scores")
+            cells.append(
+                {
+                    "leaders": [
+                        {
+                            "mark": colour_mark(c),
+                            "cls": colour_class(c),
+                            "name": colour_name(names, c),
+                        }
+                        for c in leaders
+                    ],
+                    "count": led["count"],
+                    "outcome": outcome,
+                    "scored": bool(led["points"]),
+                }
+            )
+        rows.append({"name": planet_name(planet), "scorings": cells})
+    return rows
 
 
 # --- status line -------------------------------------------------------------------------------

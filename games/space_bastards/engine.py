@@ -42,9 +42,11 @@ from games.space_bastards.components import (
     PLACEMENTS,
     PLANET_CELLS,
     PLANET_IDS,
+    PLANET_NAME,
     PLANETS_OFF_DEFAULT,
     PRIORITY_PRESETS,
     RACE_CARDS,
+    RACE_NAME,
     RACES,
     RANDOM_NEVER_OFF,
     RANK,
@@ -357,6 +359,8 @@ def setup(
             {"dominance_4": 0, "dominance_8": 0, "dominance_12": 0, "diplomacy": 0, "bought": 0}
             for _ in range(seats)
         ],
+        "scorings": [],
+        "last_named": [[] for _ in range(seats)],
     }
     return state
 
@@ -512,7 +516,38 @@ def apply_in_place(state: State, seat: int, move: Any) -> list[Event]:
     events: list[Event] = []
     handler = _HANDLERS[phase]
     handler(state, seat, move, events)
+    marked = [name for event in events if event.get("seat") == seat for name in named(event)]
+    if marked:
+        state.setdefault("last_named", [[] for _ in range(state["seats"])])[seat] = marked
     return events
+
+
+_NAMES_TOKEN = frozenset({"placed", "born", "unloaded", "neutral_placed"})
+_NAMES_PLANET = frozenset({"planet_chosen", "skipped", "corpses_arranged", "loaded"})
+
+
+def named(event: Event) -> list[str]:
+    """What on the table an event names: tokens, planets, spaces, race cards and relationships
+    ("rel:love"). A log line marks them while it is read; a seat's last move that named
+    anything stays marked by them (`last_named`). Secret events name nothing."""
+    kind = event["type"]
+    if kind in _NAMES_TOKEN:
+        return [event["token"]]
+    if kind in _NAMES_PLANET:
+        return [event["planet"]]
+    if kind == "cascade":
+        return [event["planet"], event["new"]]
+    if kind in ("shot", "eaten"):
+        return [event["planet"], *event["tokens"]]
+    if kind == "mutated":
+        return [event["planet"], *event["new"]]
+    if kind == "ship_moved":
+        return [event["to"]]
+    if kind == "exchanged":
+        return [f"rel:{event['relationship']}", event["taken"]]
+    if kind in ("locked", "swapped"):
+        return [f"rel:{event['relationship']}"]
+    return []
 
 
 # --- colonisation (5.1) ----------------------------------------------------------------------
@@ -682,7 +717,11 @@ def _parse_cells(value: Any) -> frozenset[Cell]:
 
 def _check_shape(planet: str, race: str, cells: frozenset[Cell]) -> None:
     if cells not in PLACEMENT_SETS[planet][race]:
-        raise IllegalMove(f"Those cells are not a placement of a {race} on {planet}.")
+        raise IllegalMove(
+            "Those cells do not fit a token of the %(race)s on %(planet)s.",
+            race=RACE_NAME[race],
+            planet=PLANET_NAME[planet],
+        )
 
 
 def _colonise_place(state: State, seat: int, move: Move, events: list[Event]) -> None:
@@ -904,22 +943,32 @@ def _next_ship_turn(state: State, events: list[Event]) -> None:
 
 
 def _dominance(state: State, number: int, weight: int, events: list[Event]) -> None:
-    """A colour with more living creatures on a planet than every other scores it (5.8)."""
+    """A colour with more living creatures on a planet than every other scores it (5.8).
+
+    Each scoring is kept in `scorings` (who led each planet with how many, the points given),
+    so that the end of the game can show every scoring, not only the last; states stored
+    before the key existed get it at their next scoring."""
     winners: dict[str, int | None] = {}
+    planets: dict[str, dict[str, Any]] = {}
     for planet in state["in_play"]:
         counts: dict[str, int] = {}
         for token in _living(state, planet):
             owner = _owner(token)
             counts[owner] = counts.get(owner, 0) + 1
         winner: int | None = None
-        if counts:
-            best = max(counts.values())
-            leaders = [c for c, n in counts.items() if n == best]
-            if len(leaders) == 1 and leaders[0] != NEUTRAL:
-                winner = int(leaders[0])
-                state["points"][winner] += weight
-                state["scores"][winner][f"dominance_{number}"] += weight
+        best = max(counts.values(), default=0)
+        leaders = sorted(c for c, n in counts.items() if n == best)
+        if len(leaders) == 1 and leaders[0] != NEUTRAL:
+            winner = int(leaders[0])
+            state["points"][winner] += weight
+            state["scores"][winner][f"dominance_{number}"] += weight
         winners[planet] = winner
+        planets[planet] = {
+            "leaders": leaders,
+            "count": best,
+            "points": weight if winner is not None else 0,
+        }
+    state.setdefault("scorings", []).append({"round": number, "planets": planets})
     events.append({"type": "dominance", "round": number, "weight": weight, "planets": winners})
 
 
@@ -1042,7 +1091,11 @@ def _love(state: State, seat: int, move: Move, events: list[Event]) -> None:
     a, b = _sides(state, "love")
     race = move["race"]
     if race not in (a, b):
-        raise IllegalMove(f"Love makes a {a} or a {b}.")
+        raise IllegalMove(
+            "Love makes one of the %(race)s or of the %(other)s.",
+            race=RACE_NAME[a],
+            other=RACE_NAME[b],
+        )
     actor = str(seat)
     if not _love_parents(state, planet, actor, a, b):
         raise IllegalMove("That planet has no pair of living parents with one of yours.")
@@ -1097,10 +1150,18 @@ def _attack(state: State, seat: int, move: Move, events: list[Event]) -> None:
     attacker, victim = _sides(state, card)
     living = _living(state, planet)
     if not any(_owner(t) == actor and _race(t) == attacker for t in living):
-        raise IllegalMove(f"You need a living {attacker} on {planet}.")
+        raise IllegalMove(
+            "You need one of your living %(race)s on %(planet)s.",
+            race=RACE_NAME[attacker],
+            planet=PLANET_NAME[planet],
+        )
     victims = [t for t in living if _owner(t) == target and _race(t) == victim]
     if not victims:
-        raise IllegalMove(f"That colour has no living {victim} on {planet}.")
+        raise IllegalMove(
+            "That colour has no living %(race)s on %(planet)s.",
+            race=RACE_NAME[victim],
+            planet=PLANET_NAME[planet],
+        )
     act = state["act"]
     act["uses"] += 1
     if act["uses"] == 2:
@@ -1412,11 +1473,15 @@ def _mutate(state: State, seat: int, move: Move, events: list[Event]) -> None:
         if type(token) is not str or token not in living:
             raise IllegalMove("Only living tokens on that planet can mutate.")
         if _owner(token) != owner or _race(token) != source:
-            raise IllegalMove(f"Each token must be a {source} of that colour.")
+            raise IllegalMove(
+                "Each token must be one of that colour's %(race)s.", race=RACE_NAME[source]
+            )
     if not isinstance(cells_value, list) or len(cells_value) != len(tokens):
         raise IllegalMove("Give one placement per mutated token.")
     if source != target and len(state["supply"][owner][target]) < len(tokens):
-        raise IllegalMove(f"There are not enough {target} tokens in supply.")
+        raise IllegalMove(
+            "There are not enough tokens of the %(race)s in supply.", race=RACE_NAME[target]
+        )
     used = _occupied(state, planet, skip=tokens)
     placements = []
     for value in cells_value:
@@ -2015,6 +2080,8 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "movement": _copy(state["movement"]),
         "ship_order": list(state["ship_order"]),
         "scores": _copy(state["scores"]),
+        "scorings": _copy(state.get("scorings", [])),
+        "last_named": _copy(state.get("last_named", [[] for _ in range(seats)])),
     }
     col = state["colonise"]
     if col is not None:

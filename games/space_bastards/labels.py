@@ -93,6 +93,12 @@ ENGINE_MESSAGES = (
     gettext_noop("You cannot load that token here."),
     gettext_noop("That token is not in your ship."),
     gettext_noop("A creature cannot return to the planet it boarded from this move."),
+    gettext_noop("Those cells do not fit a token of the %(race)s on %(planet)s."),
+    gettext_noop("Love makes one of the %(race)s or of the %(other)s."),
+    gettext_noop("You need one of your living %(race)s on %(planet)s."),
+    gettext_noop("That colour has no living %(race)s on %(planet)s."),
+    gettext_noop("Each token must be one of that colour's %(race)s."),
+    gettext_noop("There are not enough tokens of the %(race)s in supply."),
 )
 """The engine's refusals (plain English, the engine is pure), listed so they get translated."""
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from games.space_bastards.engine import named
 from games.space_bastards.labels import (
     Event,
     cells_text,
@@ -36,6 +37,12 @@ def describe(event: Event, names: list[str], viewer: int | None) -> str | None:
     seat = event.get("seat")
     name = player_name(names, seat) if isinstance(seat, int) else ""
     return handler(event, names, name)
+
+
+def marks(event: Event) -> list[str]:
+    """What a log line names on the table (tokens, planets, spaces, cards), for the table to
+    mark while the line is hovered or focused; the engine's own list, which its last moves use."""
+    return named(event)
 
 
 Describer = Callable[[Event, list[str], str], str | None]

@@ -168,3 +168,42 @@ def test_a_person_plays_space_bastards_against_a_bot_to_the_end(site, people, bo
     placed = Move.objects.filter(match=match, seat=0, payload__type="ship_place")
     assert [move.payload["space"] for move in placed.order_by("seq")] == player.placed_on
     assert player.used["map_step"] > 0
+
+
+def test_the_others_last_moves_are_marked_and_a_phone_shows_status_area_and_board_first(
+    site, people, bots
+):
+    from playwright.sync_api import expect, sync_playwright
+
+    from games.tests.test_browser_board import _first_screen_shows, _play_until
+
+    expect.set_options(timeout=EXPECT_TIMEOUT_MS)
+    eva = people[0]
+    match = services.start_match(
+        game="space_bastards", players=[eva, bots[0], bots[1]], seed=20261124
+    )
+    match = _play_until(
+        match,
+        lambda s: s["phase"] == "plan" and s["plans"][0] is None and all(s["last_named"][1:]),
+    )
+    cookie = session_cookie(eva, site)
+    url = site + match.get_absolute_url()
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        _first_screen_shows(browser, cookie, url, "#mine .sb-hand", "#board .sb-map")
+        context = browser.new_context(locale="en-GB", viewport={"width": 1280, "height": 900})
+        context.add_cookies([cookie])
+        page = context.new_page()
+        page.goto(url)
+        # Both other seats' last moves are marked on the map, with whose they were.
+        for name in ("2", "3"):
+            expect(page.locator("#board .sb-last-tag", has_text=name).first).to_be_visible()
+        # The action cards carry their drawn symbols.
+        expect(page.locator('#mine .sb-hand use[href="#sb-sym-love"]')).to_have_count(1)
+        # Hovering a log line marks what it names; leaving it clears the mark.
+        line = page.locator("#log .log-line[data-marks]").first
+        line.hover()
+        expect(page.locator("#board .log-named").first).to_be_visible()
+        page.mouse.move(0, 0)
+        expect(page.locator("#board .log-named")).to_have_count(0)
+        browser.close()

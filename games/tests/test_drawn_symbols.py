@@ -25,8 +25,8 @@ from lobby import services as lobby_services
 pytestmark = pytest.mark.django_db(transaction=True)
 
 DRAWN = [game.slug for game in playable_games() if game.symbols]
-"""The games whose cards carry symbols from a sprite (the boards of the Isle of Cats and Space
-Bastards are drawn in their own SVG)."""
+"""The games whose cards carry symbols from a sprite (the Isle of Cats' board is drawn in its own
+SVG; Space Bastards draws its board so, and its action cards from a sprite)."""
 MOVES = 12
 
 

@@ -442,6 +442,18 @@ def test_shooting_needs_a_living_shooter_and_a_victim_of_the_target():
     ]
 
 
+def test_a_seats_last_move_is_kept_as_what_it_named_on_the_table():
+    state = table(2, column={"shooting": ("cactus", "toad")})
+    put(state, "P2", "0:cactus:0")
+    put(state, "P2", "1:toad:0")
+    resolve(state, [["shooting", 0]])
+    play(state, 0, {"type": "shoot", "planet": "P2", "target": 1})
+    assert state["last_named"] == [["P2", "1:toad:0"], []]
+    assert engine.view(state, 1)["last_named"] == state["last_named"]
+    del state["last_named"]  # a state stored before last moves were kept
+    assert engine.view(state, 1)["last_named"] == [[], []]
+
+
 # --- trade and diplomacy ---------------------------------------------------------------------
 
 
@@ -669,6 +681,50 @@ def test_ship_place_only_from_off_the_board_onto_a_free_space():
 
 
 # --- the end ---------------------------------------------------------------------------------
+
+
+def _score_round(state, number):
+    """Play the last ships turn of round `number`, which ends with its scoring."""
+    state["round"] = number
+    state["track_pos"] = state["track"].index(["round", number])
+    ship_turn(state, 0, None)
+    play(state, 0, {"type": "done"})
+
+
+def test_every_scoring_is_kept_with_the_leaders_their_count_and_the_points():
+    state = table(2, round_number=4)
+    for token in ("1:toad:0", "1:toad:1", "0:toad:0"):
+        put(state, "P2", token)
+    put(state, "P2", "0:slug:0", dead=True)  # corpses never count
+    put(state, "P3", "0:toad:1")
+    put(state, "P3", "1:slug:0")
+    for token in ("N:toad:0", "N:toad:1", "0:toad:2"):
+        put(state, "P6", token)
+    _score_round(state, 4)
+    first = {"round": 4, "planets": state["scorings"][0]["planets"]}
+    assert first["planets"]["P2"] == {"leaders": ["1"], "count": 2, "points": 1}
+    assert first["planets"]["P3"] == {"leaders": ["0", "1"], "count": 1, "points": 0}
+    assert first["planets"]["P6"] == {"leaders": ["N"], "count": 2, "points": 0}
+    assert first["planets"]["P7"] == {"leaders": [], "count": 0, "points": 0}
+    for token in ("1:toad:0", "1:toad:1"):
+        state["board"]["P2"][token]["dead"] = True
+    _score_round(state, 8)
+    assert [s["round"] for s in state["scorings"]] == [4, 8]
+    assert state["scorings"][0] == first
+    assert state["scorings"][1]["planets"]["P2"] == {"leaders": ["0"], "count": 1, "points": 1}
+    assert engine.view(state, None)["scorings"] == state["scorings"]
+    assert [row["dominance_4"] for row in state["scores"]] == [0, 1]
+    assert [row["dominance_8"] for row in state["scores"]] == [1, 0]
+
+
+def test_a_state_stored_before_scorings_were_kept_still_loads_and_scores():
+    state = table(2, round_number=8)
+    del state["scorings"]
+    assert engine.view(state, 0)["scorings"] == []
+    put(state, "P3", "1:toad:0")
+    _score_round(state, 8)
+    assert [s["round"] for s in state["scorings"]] == [8]
+    assert state["scorings"][0]["planets"]["P3"]["leaders"] == ["1"]
 
 
 def test_money_buys_points_and_ties_break_on_money_then_living_creatures():

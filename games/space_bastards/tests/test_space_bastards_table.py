@@ -6,6 +6,7 @@ import json
 import random
 import re
 from functools import cache
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -15,8 +16,9 @@ from django.template.loader import render_to_string
 from django.utils import translation
 
 from games.rules import IllegalMove
+from games.services import refusal_text
 from games.space_bastards import bot, engine, labels, log, stats, table
-from games.space_bastards.components import ORIENTATIONS, PLANET_CELLS
+from games.space_bastards.components import ORIENTATIONS, PLANET_CELLS, PLANET_IDS
 from games.tests.forms import CSRF_TOKEN, EXPECTED_SEQ, MOVE_URL, forms_of
 
 NAMES = ["Eva", "Jan", "Bob", "Ola", "Ida"]
@@ -269,6 +271,16 @@ def test_the_engine_refusals_listed_are_all_the_engine_has():
     assert {text for _quote, text in raised} == set(labels.ENGINE_MESSAGES)
 
 
+def test_a_refusal_naming_a_race_and_a_planet_reads_in_czech_with_czech_names():
+    with pytest.raises(IllegalMove) as refused:
+        engine._check_shape("P1", "toad", frozenset({(99, 99)}))
+    assert refused.value.message == "Those cells do not fit a token of the Toadlings on Rubina."
+    with translation.override("cs"):
+        assert refusal_text(refused.value) == (
+            "Tato pole neodpovídají žetonu na planetě Rubina (Žabáci)."
+        )
+
+
 # --- describe ----------------------------------------------------------------------------------
 
 
@@ -463,6 +475,48 @@ def test_corpses_are_drawn_dead_and_every_player_colour_has_a_mark():
         assert f'data-token="{token}"' in board
 
 
+def test_the_board_marks_each_other_seats_last_move_and_names_whose_it_was():
+    state = next(
+        json.loads(before)
+        for before, _seat, _move, _events in _game(3, 2)
+        if all(json.loads(before).get("last_named", [[]])[p] for p in (1, 2))
+        and json.loads(before)["phase"] == "plan"
+    )
+    for viewer in (0, 1):
+        with translation.override("en"):
+            board = render(state, viewer, NAMES[:3])["board"]
+        for p in range(3):
+            for name in state["last_named"][p]:
+                marked = re.search(rf'class="[^"]*\bsb-last\b[^"]*"[^>]*data-card="{name}"', board)
+                shared = any(name in state["last_named"][q] for q in range(3) if q != p)
+                if p != viewer:
+                    assert marked, name
+                elif not shared:
+                    assert not marked, name
+            if p != viewer:
+                assert f"last move of {NAMES[p]}" in board
+        assert f"last move of {NAMES[viewer]}" not in board
+
+
+def test_a_log_line_marks_what_its_event_names_on_the_board():
+    """Every planet, space, relationship and newly placed token a log line names is on the
+    table after its move, carrying `data-card` for the line to mark."""
+    steps = _game(3, 2)
+    checked = set()
+    for (_before, _seat, _move, events), (after, *_rest) in pairwise(steps):
+        state = json.loads(after)
+        html = render(state, None, NAMES[:3])
+        page = html["board"] + html["mine"]
+        for event in events:
+            for name in log.marks(event):
+                token = name.count(":") == 2
+                if token and event["type"] not in ("placed", "born", "unloaded"):
+                    continue
+                assert f'data-card="{name}"' in page, (event, name)
+                checked.add(event["type"])
+    assert {"placed", "ship_moved", "born"} <= checked
+
+
 def test_result_sheet_shows_points_by_source_and_the_tie_breaks():
     state = json.loads(_game(3, 2)[-1][0])
     result = engine.result(state)
@@ -473,6 +527,45 @@ def test_result_sheet_shows_points_by_source_and_the_tie_breaks():
     for p, row in enumerate(result["breakdown"]):
         assert NAMES[p] in html
         assert f"<strong>{row['total']}</strong>" in html
+
+
+def _scoring_columns(html: str) -> tuple[list[str], list[list[str]]]:
+    """The scorings table: its column headings and, per planet row, the text of each cell."""
+    table_html = html[html.index('class="sb-score sb-scorings"') :]
+    table_html = table_html[: table_html.index("</table>")]
+    headings = re.findall(r'<th scope="col">([^<]*)</th>', table_html)
+    rows = [
+        [re.sub(r"<[^>]+>", "", cell) for cell in re.findall(r"<td[^>]*>(.*?)</td>", row)]
+        for row in re.findall(r"<tr><th scope=\"row\">.*?</tr>", table_html, re.S)
+    ]
+    return headings, rows
+
+
+@pytest.mark.parametrize("seats", [2, 3, 5])
+def test_result_sheet_shows_who_dominated_each_planet_at_every_scoring(seats):
+    state = json.loads(_game(seats, 2)[-1][0])
+    with translation.override("en"):
+        html = render(state, 0, NAMES[:seats])["result"]
+    headings, rows = _scoring_columns(html)
+    assert headings == ["Planet", "After round 4", "After round 8", "After round 12"]
+    assert len(rows) == len(state["in_play"])
+    for column, scoring in enumerate(state["scorings"]):
+        shown = sum(int(n) for row in rows for n in re.findall(r"\+(\d+) points?", row[column]))
+        given = sum(row[f"dominance_{scoring['round']}"] for row in state["scores"])
+        assert shown == given
+        for row, planet in zip(rows, sorted(state["in_play"], key=PLANET_IDS.index), strict=True):
+            led = scoring["planets"][planet]
+            assert all(NAMES[int(c)] in row[column] for c in led["leaders"] if c != "N")
+
+
+def test_result_sheet_of_a_game_stored_before_scorings_were_kept_points_to_the_log():
+    state = json.loads(_game(3, 2)[-1][0])
+    del state["scorings"]
+    for language, note in (("en", "The scorings are in the log."), ("cs", "Bodování najdeš")):
+        with translation.override(language):
+            html = render(state, 0, NAMES[:3])["result"]
+        assert "sb-scorings" not in html
+        assert note in html
 
 
 def test_status_text_names_who_must_act_in_both_languages():
