@@ -399,16 +399,16 @@ def _turn(view: View, seat: int, row: dict[str, Any], hand: list[str]) -> dict[s
                 )
         if phase == "rare_finds" and info["kind"] in ("treasure", "oshax"):
             items = []
-            with_common = bool(info.get("commons")) and "common"
-            if info.get("oshax"):
+            with_common = bool(effect["commons"]) and "common"
+            if info["kind"] == "oshax":
                 tiles = [_choice(f"find|{card}|{t}", t, "") for t in view["oshax"]]
                 items += _with_extra(tiles, with_common)
-            elif info.get("rare"):
+            elif effect["rare"]:
                 tiles = [_choice(f"find|{card}|{t}", t, "") for t in _rare_tiles(view)]
                 items += _with_extra(tiles, with_common)
-            if info.get("commons") and not info.get("rare_required") and not info.get("oshax"):
-                commons = _common_choices(view, f"find|{card}", info["common_shapes"])
-                items += _with_extra(commons, info["commons"] > 1 and "common")
+            if info["kind"] == "treasure" and effect["commons"] and not effect["rare_required"]:
+                commons = _common_choices(view, f"find|{card}", effect["common_shapes"])
+                items += _with_extra(commons, effect["commons"] > 1 and "common")
             if items:
                 groups.append({"label": card_name(card), "items": items})
     for group in groups:

@@ -3,6 +3,7 @@ fragments (what each seat may see) and the statistics."""
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from functools import cache
@@ -202,6 +203,88 @@ def test_placement_forms_reach_every_legal_rescue_of_a_real_turn():
             assert sorted(posted["cells"]) == sorted(move["cells"])
             checked += 1
     assert checked > 100
+
+
+def _corner(shape: str, cells: list[list[int]]) -> dict[str, int]:
+    """The orientation and top-left corner a form posts for a piece covering `cells`."""
+    x = min(c[0] for c in cells)
+    y = min(c[1] for c in cells)
+    for k in range(8):
+        if sorted([x + a, y + b] for a, b in labels.oriented(shape, k)) == sorted(cells):
+            return {"orientation": k, "x": x, "y": y}
+    raise AssertionError(cells)
+
+
+def _sorted_cells(move: Any) -> str:
+    """A move as JSON with every piece's cells in one order (the form does not keep theirs)."""
+    if isinstance(move, dict):
+        return json.dumps(
+            {
+                k: sorted(v) if k == "cells" else json.loads(_sorted_cells(v))
+                for k, v in move.items()
+            },
+            sort_keys=True,
+        )
+    if isinstance(move, list):
+        return json.dumps([json.loads(_sorted_cells(v)) for v in move])
+    return json.dumps(move)
+
+
+def _options_of(html: str, select: str) -> set[str]:
+    block = re.search(rf'<select name="{select}".*?</select>', html, re.S)
+    return set(re.findall(r'value="([^"]*)"', block.group(0))) if block else set()
+
+
+def test_placement_forms_reach_every_legal_find_with_its_bonus_and_extra_treasure():
+    """Each legal find of a real game's rare-finds turns is offered by the page, and an oshax
+    may bring both its map bonus and the card's small common treasure in the same move: the
+    page offers both fields and the form posts both."""
+    checked = oshaxes = 0
+    for seats, seed in ((2, 4), (3, 5), (1, 6)):
+        for state in bot_states(seats, seed):
+            if state["phase"] != "rare_finds" or not isinstance(state["current"], int):
+                continue
+            seat = state["current"]
+            state = {**state, "players": [dict(p) for p in state["players"]]}
+            state["players"][seat]["hand"] = [*state["players"][seat]["hand"], "107"]
+            html = render(state, seat)["mine"]
+            (form,) = [f for f in forms_of(html) if f["hidden"]["type"] == "place"]
+            for move in engine.legal_moves(state, seat):
+                if move["type"] != "find":
+                    continue
+                if "oshax" in move:
+                    piece = move["oshax"]
+                    fields = {
+                        "colour": piece["colour"],
+                        **_corner(TILE_SHAPE[piece["tile"]], piece["cells"]),
+                    }
+                    fields.update(bonus_shape="mono", bonus_orientation=0, bonus_x=0, bonus_y=0)
+                    fields.update(extra_choice="domino", extra_orientation=0, extra_x=1, extra_y=0)
+                    assert {"mono", "domino"} <= _options_of(html, "bonus_shape")
+                    assert "domino" in _options_of(html, "extra_choice")
+                    oshaxes += 1
+                elif "rare" in move:
+                    piece = move["rare"]
+                    fields = _corner(TILE_SHAPE[piece["tile"]], piece["cells"])
+                else:
+                    piece = {"tile": move["commons"][0]["shape"], **move["commons"][0]}
+                    fields = _corner(piece["shape"], piece["cells"])
+                choice = f"find|{move['card']}|{piece['tile']}"
+                # Identical cards make one choice, identical rare tiles too.
+                picks = [v.split("|") for v in form["radios"]["choice"]]
+                offered = {(CARDS[p[1]]["name"], TILE_SHAPE.get(p[-1], p[-1])) for p in picks}
+                shape = TILE_SHAPE.get(piece["tile"], piece["tile"])
+                assert (CARDS[move["card"]]["name"], shape) in offered
+                posted = table.move_from_post(post(type="place", choice=choice, **fields))
+                if "oshax" in move:
+                    assert posted["oshax"]["bonus"] == {"shape": "mono", "cells": [[0, 0]]}
+                    assert posted["commons"] == [{"shape": "domino", "cells": [[1, 0], [2, 0]]}]
+                    posted["oshax"].pop("bonus")
+                    posted.pop("commons")
+                assert _sorted_cells(posted) == _sorted_cells(move)
+                checked += 1
+    assert oshaxes > 100
+    assert checked > oshaxes
 
 
 @pytest.mark.parametrize(
