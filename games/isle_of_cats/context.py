@@ -135,7 +135,13 @@ def _boat(view: View, p: int, names: list[str]) -> dict[str, Any]:
     if view["phase"] == "game_over":
         families = frozenset(t for group in _families(tiles) for t in group)
     label = _("Boat of %(name)s: %(count)s tiles") % {"name": name, "count": len(tiles)}
-    return {"svg": boat_svg(tiles, label, families), "tiles": len(tiles)}
+    last = view["players"][p]["last_placed"]
+    if last:
+        label += " · " + _("last placed: %(tiles)s") % {
+            "tiles": join_names([tile_label(t) for t in last])
+        }
+    svg = boat_svg(tiles, label, families, frozenset(last))
+    return {"svg": svg, "tiles": len(tiles)}
 
 
 def _player(view: View, p: int, names: list[str], boat: dict[str, Any]) -> dict[str, Any]:
