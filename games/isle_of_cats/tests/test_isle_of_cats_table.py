@@ -14,7 +14,7 @@ from django.http import QueryDict
 from django.template.loader import render_to_string
 from django.utils import translation
 
-from games.isle_of_cats import bot, engine, labels, stats, table
+from games.isle_of_cats import bot, engine, labels, log, stats, table
 from games.isle_of_cats.components import (
     BOAT_SET,
     CARDS,
@@ -629,3 +629,30 @@ def test_the_listed_engine_refusals_are_the_engines_own_and_read_in_czech():
         assert f'"{message}"' in source, message
         with translation.override("cs"):
             assert gettext(message) != message, message
+
+
+def test_a_placement_marks_its_tiles_on_the_boat_as_the_others_see_it():
+    """A line about a placement names the tiles it put on a boat (the page marks them while the
+    line is hovered), and the other seat sees those tiles marked as the mover's last move; lines
+    of other events name nothing."""
+    rng = random.Random(3)
+    state = engine.setup(2, {}, 3)
+    placements = 0
+    while not engine.is_over(state) and placements < 12:
+        seat = min(engine.to_act(state))
+        state, events = engine.apply(state, seat, bot.choose_move(state, seat, rng))
+        for event in events:
+            named = log.marks(event)
+            if event["type"] not in ("rescued", "found", "played") or not event.get("tiles"):
+                assert named in ([], [event.get("card")]), event
+                continue
+            tiles = [t["tile"] for t in event["tiles"]]
+            assert named[: len(tiles)] == tiles
+            board = render(state, 1 - seat)["board"]
+            others = board[board.index("ioc-other-boats") :]
+            marked = re.findall(
+                r'<g class="[^"]*\blast\b[^"]*" data-tile="([^"]+)" data-card', others
+            )
+            assert marked == tiles
+            placements += 1
+    assert placements == 12
