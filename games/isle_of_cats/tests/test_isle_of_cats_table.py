@@ -656,3 +656,16 @@ def test_a_placement_marks_its_tiles_on_the_boat_as_the_others_see_it():
             assert marked == tiles
             placements += 1
     assert placements == 12
+
+
+def test_each_card_kind_and_cat_family_has_a_drawn_symbol_of_its_own():
+    from games.isle_of_cats.components import COLOURS
+
+    sprite = render_to_string("isle_of_cats/symbols.svg")
+    drawn = set(re.findall(r'<symbol id="([\w-]+)"', sprite))
+    kinds = {f"ioc-{info['kind']}" for info in CARDS.values()}
+    families = {f"ioc-cat-{colour}" for colour in COLOURS}
+    assert kinds | families | {"ioc-fish", "ioc-speed", "ioc-basket", "ioc-broken"} <= drawn
+    bodies = re.findall(r'<symbol id="[\w-]+" viewBox="0 0 24 24">(.*?)</symbol>', sprite)
+    assert len(bodies) == len(drawn)
+    assert len(set(bodies)) == len(bodies)
