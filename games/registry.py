@@ -307,6 +307,21 @@ GAMES: dict[str, GameInfo] = {
                     ),
                     solo_only=True,
                 ),
+                GameOption(
+                    "lesson_sets",
+                    _("Lesson cards besides the 14 base ones"),
+                    ["A", "B", "C"],
+                    (
+                        (["A", "B", "C"], _("sets A, B and C")),
+                        (["A", "B"], _("sets A and B (no public lessons)")),
+                        (["A", "C"], _("sets A and C")),
+                        (["B", "C"], _("sets B and C")),
+                        (["A"], _("set A only")),
+                        (["B"], _("set B only")),
+                        (["C"], _("set C only")),
+                        ([], _("none: the base lessons only")),
+                    ),
+                ),
             ),
             rules=(
                 _(

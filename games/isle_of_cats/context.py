@@ -135,7 +135,13 @@ def _boat(view: View, p: int, names: list[str]) -> dict[str, Any]:
     if view["phase"] == "game_over":
         families = frozenset(t for group in _families(tiles) for t in group)
     label = _("Boat of %(name)s: %(count)s tiles") % {"name": name, "count": len(tiles)}
-    return {"svg": boat_svg(tiles, label, families), "tiles": len(tiles)}
+    last = view["players"][p]["last_placed"]
+    if last:
+        label += " · " + _("last placed: %(tiles)s") % {
+            "tiles": join_names([tile_label(t) for t in last])
+        }
+    svg = boat_svg(tiles, label, families, frozenset(last))
+    return {"svg": svg, "tiles": len(tiles)}
 
 
 def _player(view: View, p: int, names: list[str], boat: dict[str, Any]) -> dict[str, Any]:
@@ -399,16 +405,16 @@ def _turn(view: View, seat: int, row: dict[str, Any], hand: list[str]) -> dict[s
                 )
         if phase == "rare_finds" and info["kind"] in ("treasure", "oshax"):
             items = []
-            with_common = bool(info.get("commons")) and "common"
-            if info.get("oshax"):
+            with_common = bool(effect["commons"]) and "common"
+            if info["kind"] == "oshax":
                 tiles = [_choice(f"find|{card}|{t}", t, "") for t in view["oshax"]]
                 items += _with_extra(tiles, with_common)
-            elif info.get("rare"):
+            elif effect["rare"]:
                 tiles = [_choice(f"find|{card}|{t}", t, "") for t in _rare_tiles(view)]
                 items += _with_extra(tiles, with_common)
-            if info.get("commons") and not info.get("rare_required") and not info.get("oshax"):
-                commons = _common_choices(view, f"find|{card}", info["common_shapes"])
-                items += _with_extra(commons, info["commons"] > 1 and "common")
+            if info["kind"] == "treasure" and effect["commons"] and not effect["rare_required"]:
+                commons = _common_choices(view, f"find|{card}", effect["common_shapes"])
+                items += _with_extra(commons, effect["commons"] > 1 and "common")
             if items:
                 groups.append({"label": card_name(card), "items": items})
     for group in groups:

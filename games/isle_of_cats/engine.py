@@ -251,6 +251,7 @@ def _new_player() -> dict[str, Any]:
         "baskets_used": 0,
         "lessons": [],
         "tiles": [],
+        "last_placed": [],
         "grid": list(EMPTY_GRID),
         "look": None,
         "bait": False,
@@ -837,6 +838,7 @@ class _Plan:
     def commit(self) -> None:
         state = self.state
         player = self.player
+        player["last_placed"] = [tile for tile, _indices, _colour in self.placed]
         for tile, indices, colour in self.placed:
             kind = TILE_KIND[tile]
             if kind == "common":
@@ -1807,6 +1809,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         row: dict[str, Any] = {
             "boat": state["boats"][s],
             "tiles": _boat_view(p),
+            "last_placed": list(p["last_placed"]),
             "fish": p["fish"],
             "baskets": p["baskets"],
             "baskets_used": p["baskets_used"],

@@ -270,7 +270,8 @@ def tile_svg(tile: str, cells: Cells, colour: str | None, extra: str = "") -> st
     classes = f"t k-{kind}" + (f" c-{colour}" if colour else "") + extra
     text = f'<text x="{first[1] + 0.5}" y="{first[0] + 0.72}">{letter}</text>' if letter else ""
     outline = _outline((x, y) for x, y in cells)
-    return f'<g class="{classes}" data-tile="{tile}"><path d="{outline}"/>{text}</g>'
+    named = f'data-tile="{tile}" data-card="{tile}"'
+    return f'<g class="{classes}" {named}><path d="{outline}"/>{text}</g>'
 
 
 @per_language
@@ -319,11 +320,20 @@ def boat_background() -> Markup:
 
 
 def boat_svg(
-    tiles: list[dict[str, Any]], label: str, families: frozenset[str] = frozenset()
+    tiles: list[dict[str, Any]],
+    label: str,
+    families: frozenset[str] = frozenset(),
+    last: frozenset[str] = frozenset(),
 ) -> Markup:
-    """A boat with its tiles, as an SVG picture; tiles named in `families` are highlighted."""
+    """A boat with its tiles, as an SVG picture; tiles named in `families` are highlighted,
+    those of the owner's last move (`last`) marked."""
     drawn = "".join(
-        tile_svg(t["tile"], t["cells"], t.get("colour"), " fam" if t["tile"] in families else "")
+        tile_svg(
+            t["tile"],
+            t["cells"],
+            t.get("colour"),
+            (" fam" if t["tile"] in families else "") + (" last" if t["tile"] in last else ""),
+        )
         for t in tiles
     )
     return Markup(

@@ -32,6 +32,19 @@ def describe(event: Event, names: list[str], viewer: int | None) -> str | None:
     return handler(event, names, name)
 
 
+PLACED = frozenset({"rescued", "found", "played"})
+"""The events that put tiles on a boat: their lines name those tiles (and the open card played)."""
+
+
+def marks(event: Event) -> list[str]:
+    """The tiles (and the card played) a log line names, for the table to mark while the line
+    is hovered; the tiles lie open on a boat, the card was played face up."""
+    if event.get("type") not in PLACED:
+        return []
+    named = [t["tile"] for t in event.get("tiles", [])]
+    return [*named, event["card"]] if "card" in event else named
+
+
 def _tiles(event: Event) -> str:
     return join_names([tile_label(t["tile"]) for t in event.get("tiles", [])])
 

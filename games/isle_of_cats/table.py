@@ -2,8 +2,8 @@
 
 Each concern has its own module: `labels` names and draws things, `context` builds the regions'
 context (`table_context`) and the status line (`status_text`), `forms` reads a move form
-(`move_from_post`), `log` says a move's events (`describe`). The fragments are the Jinja2
-templates under `jinja2/isle_of_cats/`.
+(`move_from_post`), `log` says a move's events (`describe`) and what they name (`marks`). The
+fragments are the Jinja2 templates under `jinja2/isle_of_cats/`.
 """
 
 from typing import Any
@@ -11,9 +11,9 @@ from typing import Any
 from games.isle_of_cats import engine
 from games.isle_of_cats.context import status_text, table_context
 from games.isle_of_cats.forms import move_from_post
-from games.isle_of_cats.log import describe
+from games.isle_of_cats.log import describe, marks
 
-__all__ = ["describe", "legal_moves", "move_from_post", "status_text", "table_context"]
+__all__ = ["describe", "legal_moves", "marks", "move_from_post", "status_text", "table_context"]
 
 
 def legal_moves(state: dict[str, Any], seat: int) -> list[dict[str, Any]]:

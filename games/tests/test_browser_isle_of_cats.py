@@ -2,6 +2,8 @@
 sister, and one person with a bot. Tiles are placed as a person does: pick a piece, move the
 pointer over the boat until the ghost shows green, click, confirm."""
 
+import re
+
 import pytest
 
 from games import services
@@ -16,6 +18,8 @@ from games.tests.browser import (
     serve_site,
     session_cookie,
 )
+
+PHONE = {"width": 390, "height": 844}
 
 
 @pytest.fixture
@@ -226,3 +230,175 @@ def test_a_keyboard_user_places_a_cat_with_the_arrow_keys(site, people):
     match.refresh_from_db()
     tiles = {t["tile"]: t["cells"] for t in match.state["players"][0]["tiles"]}
     assert tiles["cat-16"] == [17, 18, 19, 20, 33, 34]
+
+
+def _play_until(match: Match, people, ready) -> Match:
+    """Play every seat with the game's bot until `ready(state)` holds: the page then opens on
+    the position the test needs."""
+    import random
+
+    from games.isle_of_cats import bot, engine
+
+    rng = random.Random(match.seed)
+    for _move in range(2000):
+        match.refresh_from_db()
+        if ready(match.state):
+            return match
+        if services.play_bot_turns(match_id=match.pk):
+            continue
+        seat = min(engine.to_act(match.state))
+        services.submit_move(
+            match_id=match.pk,
+            user=people[seat],
+            move=bot.choose_move(match.state, seat, rng),
+            expected_seq=match.move_count,
+        )
+    raise AssertionError("the position never came")
+
+
+def test_a_phone_shows_status_boat_and_fields_first_and_the_others_last_tiles(site, people):
+    """On a 390×844 phone, in Czech, the status, your boat and the two fields of cats lie within
+    the first screen; the other seat's last placed tile is marked on its boat, and hovering the
+    log line of that placement marks the tile."""
+    from playwright.sync_api import expect, sync_playwright
+
+    expect.set_options(timeout=EXPECT_TIMEOUT_MS)
+    match = services.start_match(game="isle_of_cats", players=people[:2], seed=20261128)
+    match = _play_until(
+        match,
+        people,
+        lambda s: s["phase"] == "rescue" and s["current"] == 0 and s["players"][1]["last_placed"],
+    )
+    last = match.state["players"][1]["last_placed"]
+    cookie = session_cookie(people[0], site)
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        context = browser.new_context(locale="cs-CZ", viewport=PHONE)
+        context.add_cookies([cookie])
+        page = context.new_page()
+        page.goto(site + match.get_absolute_url())
+        for selector in ("#status", "#mine .ioc-own-boat svg.ioc-boat", "#board .ioc-fields"):
+            box = page.locator(selector).first.bounding_box()
+            assert box is not None, selector
+            assert box["y"] >= 0, (selector, box)
+            assert box["y"] + box["height"] <= PHONE["height"], (selector, box)
+        other = page.locator("#board .ioc-other-boats svg.ioc-boat")
+        assert sorted(
+            other.locator(".t.last").evaluate_all("els => els.map(e => e.dataset.tile)")
+        ) == sorted(last)
+        line = page.locator(f'#log .log-line[data-marks~="{last[0]}"]').first
+        line.hover()
+        expect(other.locator(f'.t[data-tile="{last[0]}"]')).to_have_class(re.compile("log-named"))
+        browser.close()
+
+
+def test_the_buy_form_totals_the_ticked_cards_against_your_fish(site, people):
+    from playwright.sync_api import expect, sync_playwright
+
+    expect.set_options(timeout=EXPECT_TIMEOUT_MS)
+    match = services.start_match(game="isle_of_cats", players=[people[0]], seed=20261129)
+    match = _play_until(match, people, lambda s: s["phase"] == "buy")
+    # Fewer fish than the draft costs, so that the total runs past them.
+    fish = 5
+    match.state["players"][0]["fish"] = fish
+    match.save(update_fields=["state"])
+    cookie = session_cookie(people[0], site)
+    with sync_playwright() as playwright:
+        browser, page = _open(playwright, site, cookie, match)
+        total = page.locator("#mine .ioc-buy-total")
+        expect(total).to_contain_text(f"Ticked cards cost 0 fish; you have {fish}.")
+        boxes = page.locator("#mine input[name=cards][data-cost]")
+        costs = [int(c) for c in boxes.evaluate_all("els => els.map(e => e.dataset.cost)")]
+        spent = 0
+        for i, cost in enumerate(costs):
+            boxes.nth(i).check()
+            spent += cost
+            expect(total.locator('[data-role="cost"]')).to_have_text(str(spent))
+            expect(total.locator('[data-role="short"]')).to_be_visible(visible=spent > fish)
+        assert spent > fish, "the hand never cost more than the fish"
+        browser.close()
+
+
+def _free_spot(cells: list[tuple[int, int]], taken: set[tuple[int, int]], must: tuple | None):
+    """A top-left corner where `cells` lie on free boat squares touching `taken` (covering
+    `must` if given)."""
+    from games.isle_of_cats.components import BOAT_SET, index
+
+    for y in range(11):
+        for x in range(15):
+            at = [(x + a, y + b) for a, b in cells]
+            if must and must not in at:
+                continue
+            on_boat = all(c[0] < 15 and c[1] < 11 and index(*c) in BOAT_SET for c in at)
+            free = not taken & set(at)
+            touches = not taken or any(
+                (cx + dx, cy + dy) in taken
+                for cx, cy in at
+                for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))
+            )
+            if on_boat and free and touches:
+                return (x, y), at
+    raise AssertionError("no spot")
+
+
+def test_an_oshax_takes_its_map_bonus_and_the_cards_treasure_in_one_move_by_pointer(site, people):
+    """The oshax is laid over the red map, its colour chosen only then: the map bonus is
+    offered, then the Oshax friend's small treasure; one move stores all three."""
+    from playwright.sync_api import expect, sync_playwright
+
+    from games.isle_of_cats.components import EMPTY_GRID, MAPS, TILE_SHAPE, WIDTH
+    from games.isle_of_cats.labels import oriented
+
+    expect.set_options(timeout=EXPECT_TIMEOUT_MS)
+    match = services.start_match(game="isle_of_cats", players=[people[0]], seed=20261130)
+    match = _play_until(match, people, lambda s: s["phase"] == "rare_finds" and s["current"] == 0)
+    # An empty boat and the Oshax friend in hand: the position this test is about.
+    player = match.state["players"][0]
+    player.update(hand=["107"], tiles=[], grid=list(EMPTY_GRID))
+    match.save(update_fields=["state"])
+    oshax = match.state["oshax"][0]
+    red = (MAPS["red"] % WIDTH, MAPS["red"] // WIDTH)
+    shape = oriented(TILE_SHAPE[oshax], 0)
+    corner, covered = _free_spot(shape, set(), red)
+    mono, _cells = _free_spot([(0, 0)], set(covered), None)
+    domino, _cells = _free_spot([(0, 0), (1, 0)], {*covered, mono}, None)
+    cookie = session_cookie(people[0], site)
+    with sync_playwright() as playwright:
+        browser, page = _open(playwright, site, cookie, match)
+        place = page.locator("#mine form:has(input[name=type][value=place])")
+        place.locator(f"label.ioc-pick:has(input[value='find|107|{oshax}'])").click()
+
+        def click(cell: tuple[int, int], piece_cells: list[tuple[int, int]]) -> None:
+            w = max(a for a, _b in piece_cells)
+            h = max(b for _a, b in piece_cells)
+            x, y = cell[0] + w // 2, cell[1] + h // 2
+            svg = place.locator("svg.ioc-boat")
+            svg.scroll_into_view_if_needed()
+            box = svg.bounding_box()
+            point = (
+                box["x"] + (x + 0.6) * box["width"] / 15.2,
+                box["y"] + (y + 0.6) * box["height"] / 11.2,
+            )
+            page.mouse.move(*point)
+            page.mouse.click(*point)
+
+        click(corner, shape)
+        bonus = place.locator("fieldset[data-piece=bonus]")
+        expect(bonus).to_be_hidden()
+        place.locator("select[name=colour]").select_option("red")
+        expect(bonus).to_be_visible()
+        bonus.locator("select[name=bonus_shape]").select_option("mono")
+        click(mono, [(0, 0)])
+        expect(bonus.locator("input[name=bonus_x]")).to_have_value(str(mono[0]))
+        extra = place.locator("fieldset[data-piece=extra]")
+        expect(extra).to_have_class(re.compile("ioc-active"))
+        extra.locator("select[name=extra_choice]").select_option("domino")
+        click(domino, [(0, 0), (1, 0)])
+        expect(extra.locator("input[name=extra_y]")).to_have_value(str(domino[1]))
+        move_and_wait(page, lambda page: place.locator("button.primary").click())
+        browser.close()
+    match.refresh_from_db()
+    tiles = match.state["players"][0]["tiles"]
+    assert len(tiles) == 3
+    assert (tiles[0]["tile"], tiles[0]["colour"]) == (oshax, "red")
+    assert [len(t["cells"]) for t in tiles[1:]] == [1, 2]

@@ -25,8 +25,8 @@ from lobby import services as lobby_services
 pytestmark = pytest.mark.django_db(transaction=True)
 
 DRAWN = [game.slug for game in playable_games() if game.symbols]
-"""The games whose cards carry symbols from a sprite (the Isle of Cats' board is drawn in its own
-SVG; Space Bastards draws its board so, and its action cards from a sprite)."""
+"""The games whose cards carry symbols from a sprite (every game now; a game whose pieces are
+all drawn in its own SVG may go without one)."""
 MOVES = 12
 
 
@@ -54,8 +54,14 @@ def _played(game: str, people) -> Match:
     return match
 
 
-def test_the_three_card_games_draw_their_symbols_from_a_sprite():
-    assert {"kosmopolis", "seven_dragons", "space_dragons"} <= set(DRAWN)
+def test_the_card_games_draw_their_symbols_from_a_sprite():
+    assert {
+        "kosmopolis",
+        "seven_dragons",
+        "space_dragons",
+        "isle_of_cats",
+        "space_bastards",
+    } <= set(DRAWN)
 
 
 @pytest.mark.parametrize("game", DRAWN)

@@ -121,6 +121,25 @@ def test_the_sisters_difficulty_is_only_for_a_table_of_one(people):
     assert table.options == {"solo_hard_lessons": 2}
 
 
+def test_the_lesson_sets_chosen_in_the_lobby_leave_the_other_sets_out_of_the_deck(people):
+    from games.forms import GameChoicesForm
+    from games.registry import GAMES
+
+    game = GAMES["isle_of_cats"]
+    offered = dict(GameChoicesForm(game=game).fields["option_lesson_sets"].choices)
+    assert len(offered) == 8
+    chosen = next(i for i, (value, _label) in enumerate(game.options[1].choices) if value == ["A"])
+    form = GameChoicesForm(data={"seats": "2", "option_lesson_sets": str(chosen)}, game=game)
+    assert form.is_valid(), form.errors
+    table = open_table(host=people[0], game="isle_of_cats", seats=2, options=form.game_options())
+    assert table.options == {"lesson_sets": ["A"]}
+    state = engine.setup(2, table.options, 7)
+    left_out = engine.LESSON_SET_CARDS["B"] | engine.LESSON_SET_CARDS["C"]
+    cards = set(state["deck"]).union(*(p["draft"] for p in state["players"]))
+    assert engine.LESSON_SET_CARDS["A"] & cards
+    assert not left_out & cards
+
+
 def test_finished_matches_add_their_facts_to_the_games_statistics_page(client, bots):
     from django.urls import reverse
 

@@ -3,6 +3,7 @@ fragments (what each seat may see) and the statistics."""
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from functools import cache
@@ -13,7 +14,7 @@ from django.http import QueryDict
 from django.template.loader import render_to_string
 from django.utils import translation
 
-from games.isle_of_cats import bot, engine, labels, stats, table
+from games.isle_of_cats import bot, engine, labels, log, stats, table
 from games.isle_of_cats.components import (
     BOAT_SET,
     CARDS,
@@ -202,6 +203,88 @@ def test_placement_forms_reach_every_legal_rescue_of_a_real_turn():
             assert sorted(posted["cells"]) == sorted(move["cells"])
             checked += 1
     assert checked > 100
+
+
+def _corner(shape: str, cells: list[list[int]]) -> dict[str, int]:
+    """The orientation and top-left corner a form posts for a piece covering `cells`."""
+    x = min(c[0] for c in cells)
+    y = min(c[1] for c in cells)
+    for k in range(8):
+        if sorted([x + a, y + b] for a, b in labels.oriented(shape, k)) == sorted(cells):
+            return {"orientation": k, "x": x, "y": y}
+    raise AssertionError(cells)
+
+
+def _sorted_cells(move: Any) -> str:
+    """A move as JSON with every piece's cells in one order (the form does not keep theirs)."""
+    if isinstance(move, dict):
+        return json.dumps(
+            {
+                k: sorted(v) if k == "cells" else json.loads(_sorted_cells(v))
+                for k, v in move.items()
+            },
+            sort_keys=True,
+        )
+    if isinstance(move, list):
+        return json.dumps([json.loads(_sorted_cells(v)) for v in move])
+    return json.dumps(move)
+
+
+def _options_of(html: str, select: str) -> set[str]:
+    block = re.search(rf'<select name="{select}".*?</select>', html, re.S)
+    return set(re.findall(r'value="([^"]*)"', block.group(0))) if block else set()
+
+
+def test_placement_forms_reach_every_legal_find_with_its_bonus_and_extra_treasure():
+    """Each legal find of a real game's rare-finds turns is offered by the page, and an oshax
+    may bring both its map bonus and the card's small common treasure in the same move: the
+    page offers both fields and the form posts both."""
+    checked = oshaxes = 0
+    for seats, seed in ((2, 4), (3, 5), (1, 6)):
+        for state in bot_states(seats, seed):
+            if state["phase"] != "rare_finds" or not isinstance(state["current"], int):
+                continue
+            seat = state["current"]
+            state = {**state, "players": [dict(p) for p in state["players"]]}
+            state["players"][seat]["hand"] = [*state["players"][seat]["hand"], "107"]
+            html = render(state, seat)["mine"]
+            (form,) = [f for f in forms_of(html) if f["hidden"]["type"] == "place"]
+            for move in engine.legal_moves(state, seat):
+                if move["type"] != "find":
+                    continue
+                if "oshax" in move:
+                    piece = move["oshax"]
+                    fields = {
+                        "colour": piece["colour"],
+                        **_corner(TILE_SHAPE[piece["tile"]], piece["cells"]),
+                    }
+                    fields.update(bonus_shape="mono", bonus_orientation=0, bonus_x=0, bonus_y=0)
+                    fields.update(extra_choice="domino", extra_orientation=0, extra_x=1, extra_y=0)
+                    assert {"mono", "domino"} <= _options_of(html, "bonus_shape")
+                    assert "domino" in _options_of(html, "extra_choice")
+                    oshaxes += 1
+                elif "rare" in move:
+                    piece = move["rare"]
+                    fields = _corner(TILE_SHAPE[piece["tile"]], piece["cells"])
+                else:
+                    piece = {"tile": move["commons"][0]["shape"], **move["commons"][0]}
+                    fields = _corner(piece["shape"], piece["cells"])
+                choice = f"find|{move['card']}|{piece['tile']}"
+                # Identical cards make one choice, identical rare tiles too.
+                picks = [v.split("|") for v in form["radios"]["choice"]]
+                offered = {(CARDS[p[1]]["name"], TILE_SHAPE.get(p[-1], p[-1])) for p in picks}
+                shape = TILE_SHAPE.get(piece["tile"], piece["tile"])
+                assert (CARDS[move["card"]]["name"], shape) in offered
+                posted = table.move_from_post(post(type="place", choice=choice, **fields))
+                if "oshax" in move:
+                    assert posted["oshax"]["bonus"] == {"shape": "mono", "cells": [[0, 0]]}
+                    assert posted["commons"] == [{"shape": "domino", "cells": [[1, 0], [2, 0]]}]
+                    posted["oshax"].pop("bonus")
+                    posted.pop("commons")
+                assert _sorted_cells(posted) == _sorted_cells(move)
+                checked += 1
+    assert oshaxes > 100
+    assert checked > oshaxes
 
 
 @pytest.mark.parametrize(
@@ -546,3 +629,43 @@ def test_the_listed_engine_refusals_are_the_engines_own_and_read_in_czech():
         assert f'"{message}"' in source, message
         with translation.override("cs"):
             assert gettext(message) != message, message
+
+
+def test_a_placement_marks_its_tiles_on_the_boat_as_the_others_see_it():
+    """A line about a placement names the tiles it put on a boat (the page marks them while the
+    line is hovered), and the other seat sees those tiles marked as the mover's last move; lines
+    of other events name nothing."""
+    rng = random.Random(3)
+    state = engine.setup(2, {}, 3)
+    placements = 0
+    while not engine.is_over(state) and placements < 12:
+        seat = min(engine.to_act(state))
+        state, events = engine.apply(state, seat, bot.choose_move(state, seat, rng))
+        for event in events:
+            named = log.marks(event)
+            if event["type"] not in ("rescued", "found", "played") or not event.get("tiles"):
+                assert named in ([], [event.get("card")]), event
+                continue
+            tiles = [t["tile"] for t in event["tiles"]]
+            assert named[: len(tiles)] == tiles
+            board = render(state, 1 - seat)["board"]
+            others = board[board.index("ioc-other-boats") :]
+            marked = re.findall(
+                r'<g class="[^"]*\blast\b[^"]*" data-tile="([^"]+)" data-card', others
+            )
+            assert marked == tiles
+            placements += 1
+    assert placements == 12
+
+
+def test_each_card_kind_and_cat_family_has_a_drawn_symbol_of_its_own():
+    from games.isle_of_cats.components import COLOURS
+
+    sprite = render_to_string("isle_of_cats/symbols.svg")
+    drawn = set(re.findall(r'<symbol id="([\w-]+)"', sprite))
+    kinds = {f"ioc-{info['kind']}" for info in CARDS.values()}
+    families = {f"ioc-cat-{colour}" for colour in COLOURS}
+    assert kinds | families | {"ioc-fish", "ioc-speed", "ioc-basket", "ioc-broken"} <= drawn
+    bodies = re.findall(r'<symbol id="[\w-]+" viewBox="0 0 24 24">(.*?)</symbol>', sprite)
+    assert len(bodies) == len(drawn)
+    assert len(set(bodies)) == len(bodies)

@@ -210,6 +210,7 @@
 
   function init() {
     document.querySelectorAll(".ioc-placer").forEach(setup);
+    document.querySelectorAll(".ioc-buy-total").forEach(total);
   }
 
   document.addEventListener("pointermove", function (event) {
@@ -232,10 +233,32 @@
       fix(place);
     }
   });
+  // The buy form's running total: the ticked cards' cost against the fish you have.
+  function total(line) {
+    const form = line.closest("form");
+    let cost = 0;
+    form.querySelectorAll("input[data-cost]:checked").forEach(function (box) {
+      cost += Number(box.dataset.cost);
+    });
+    line.querySelector('[data-role="cost"]').textContent = String(cost);
+    const short = cost > Number(line.dataset.fish);
+    line.querySelector('[data-role="short"]').hidden = !short;
+    line.classList.toggle("ioc-short", short);
+    line.hidden = false;
+  }
+
   document.addEventListener("change", function (event) {
+    const line = event.target.form && event.target.form.querySelector(".ioc-buy-total");
+    if (line) total(line);
     const place = placeOf(event.target);
     if (!place) return;
     if (event.target.name === "choice") reset(place);
+    // An oshax's colour may be chosen after it is placed: its map bonus is offered then.
+    const bonus = fieldset(place, "bonus");
+    if (event.target.name === "colour" && bonus && place.fixed.main && earnsBonus(place, place.fixed.main)) {
+      bonus.hidden = false;
+      activate(place, "bonus");
+    }
     draw(place);
   });
   // Working on a piece's fields (the bonus, the second piece) makes it the one the pointer moves.
