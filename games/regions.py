@@ -7,14 +7,19 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Hashable
 from typing import Any
 
 from django.template import engines
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.safestring import SafeString, mark_safe
-from jinja2 import Environment
+from django.utils.timesince import timeuntil
+from jinja2 import Environment, pass_context
+from jinja2.runtime import Context
+from markupsafe import Markup
 
-from games.translated import reading
+from games.translated import language, reading, shared
 
 REGION_TEMPLATE = "games/table/{}.html"
 """A region's template: `status`, `result`, `board`, `players`, `mine`, `log`, `footer`, and
@@ -31,22 +36,124 @@ def environment() -> Environment:
     return engines["jinja2"].env  # type: ignore[attr-defined]
 
 
-def render_region(name: str, context: dict[str, Any]) -> SafeString:
+def render_region(
+    name: str, context: dict[str, Any], *, announcement: Hashable = None
+) -> SafeString:
     """One region (or a game's fragment by its template name) for one viewer, in the active
-    language; `context` comes from `Table.context()`."""
-    with reading():
+    language; `context` comes from `Table.context()`. With `announcement` (a match at one move
+    number, as a push renders it), what viewers see alike is rendered once for all of them
+    (`seat_panel`)."""
+    with reading(announcement):
         return _rendered(name, context)
 
 
-def render_regions(names: Any, context: dict[str, Any]) -> dict[str, SafeString]:
+def render_regions(
+    names: Any, context: dict[str, Any], *, announcement: Hashable = None
+) -> dict[str, SafeString]:
     """Several regions of one viewer, the language read once."""
-    with reading():
+    with reading(announcement):
         return {name: _rendered(name, context) for name in names}
 
 
 def _rendered(name: str, context: dict[str, Any]) -> SafeString:
     template = name if name.endswith(".html") else REGION_TEMPLATE.format(name)
     return mark_safe(environment().get_template(template).render(context))
+
+
+@pass_context
+def seat_panel(context: Context, player: Any) -> Markup:
+    """A seat's panel for the viewer of `context`, rendered once per announcement for every
+    viewer whose panel of that seat reads the same (`games/table/seat_panel.html`).
+
+    The panel's macro (and the game's `panel`, imported without context) sees only its
+    arguments, the language, the time zone and the clock, so two viewers get the same HTML when
+    those agree and so does everything the render read of the game's context `g`. `Reads`
+    notes what that was, down to one item of a list such as `g.players[p]`: the panel of
+    another seat reads the public part of `g`, which is the same for every viewer, while a
+    seat's own panel (`is_you`, or its own hand in `g`) differs and is rendered apart."""
+    g = context["g"]
+    over = context["match"].is_over
+    game = environment().get_template(context["table"].game.templates["panel"]).module
+    macro = environment().get_template("games/table/seat_panel.html").module.seat_panel  # type: ignore[attr-defined]
+    warning = context["table"].warning_seconds
+    key = (
+        "seat_panel",
+        game.__name__,
+        language(),
+        timezone.get_current_timezone_name(),
+        player,
+        timeuntil(player.deadline) if player.deadline else "",
+        warning,
+        over,
+    )
+    rendered: list[tuple[tuple[tuple[tuple[Any, ...], str], ...], Markup]] = shared(key, list)
+    for reads, html in rendered:
+        if all(_noted(g, path) == value for path, value in reads):
+            return html
+    noted: list[tuple[tuple[Any, ...], str]] = []
+    html = macro(player, Reads(g, noted), game, warning, over)
+    rendered.append((tuple(noted), html))
+    return html
+
+
+MISSING = "<missing>"
+
+
+def _noted(data: Any, path: tuple[Any, ...]) -> str:
+    """How `Reads` notes the value at `path` in `data`: its `repr` (so that `1` and `True`,
+    equal but drawn differently, are not taken for each other)."""
+    for step in path:
+        try:
+            data = data[step]
+        except (KeyError, IndexError, TypeError):
+            return MISSING
+    return repr(data)
+
+
+class Reads:
+    """A game's context `g` (and each list or dict in it) as a panel's render reads it: each
+    value read is noted by its path, as a whole below the second level, and so is the whole
+    of a container the render iterates, measures or tests."""
+
+    __slots__ = ("_data", "_noted", "_path")
+
+    def __init__(
+        self, data: Any, noted: list[tuple[tuple[Any, ...], str]], path: tuple[Any, ...] = ()
+    ) -> None:
+        self._data = data
+        self._noted = noted
+        self._path = path
+
+    def __getitem__(self, key: Any) -> Any:
+        path = (*self._path, key)
+        try:
+            value = self._data[key]
+        except (KeyError, IndexError, TypeError):
+            self._noted.append((path, MISSING))
+            raise
+        if not self._path and type(value) in (list, tuple, dict):
+            return Reads(value, self._noted, path)
+        self._noted.append((path, repr(value)))
+        return value
+
+    def _whole(self) -> Any:
+        self._noted.append((self._path, repr(self._data)))
+        return self._data
+
+    def __iter__(self) -> Any:
+        return iter(self._whole())
+
+    def __len__(self) -> int:
+        return len(self._whole())
+
+    def __bool__(self) -> bool:
+        return bool(self._whole())
+
+    def __contains__(self, item: Any) -> bool:
+        return item in self._whole()
+
+    def __str__(self) -> str:
+        return str(self._whole())
 
 
 FRAGMENT_START = "<!--fragment-->"
