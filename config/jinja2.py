@@ -20,20 +20,21 @@ from django.utils.html import format_html
 from django.utils.timesince import timeuntil
 from jinja2 import Environment
 
-from games.regions import seat_panel, url
+from games.regions import Reads, seat_panel, url
 from games.templatetags.table import clock
 from games.translated import gettext, ngettext, trusted
 
 
 class TableEnvironment(Environment):
     """Dict first, as Django templates look names up: `g.round` is a key of a dict far more
-    often than an attribute, and trying the attribute first costs an exception every time."""
+    often than an attribute, and trying the attribute first costs an exception every time. So
+    is a panel's `g` as `games.regions.seat_panel` reads it (`Reads`)."""
 
     def getattr(self, obj: Any, attribute: str) -> Any:
-        if type(obj) is dict:
+        if type(obj) is dict or type(obj) is Reads:
             try:
                 return obj[attribute]
-            except KeyError:
+            except (KeyError, IndexError, TypeError):
                 return self.undefined(obj=obj, name=attribute)
         return super().getattr(obj, attribute)
 

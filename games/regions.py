@@ -86,39 +86,41 @@ def seat_panel(context: Context, player: Any) -> Markup:
         warning,
         over,
     )
-    rendered: list[tuple[tuple[tuple[tuple[Any, ...], str], ...], Markup]] = shared(key, list)
+    rendered: list[tuple[tuple[tuple[tuple[Any, ...], Noted], ...], Markup]] = shared(key, list)
     for reads, html in rendered:
         if all(_noted(g, path) == value for path, value in reads):
             return html
-    noted: list[tuple[tuple[Any, ...], str]] = []
+    noted: list[tuple[tuple[Any, ...], Noted]] = []
     html = macro(player, Reads(g, noted), game, warning, over)
     rendered.append((tuple(noted), html))
     return html
 
 
-MISSING = "<missing>"
+Noted = tuple[type, str]
+MISSING: Noted = (type(None), "<missing>")
 
 
-def _noted(data: Any, path: tuple[Any, ...]) -> str:
-    """How `Reads` notes the value at `path` in `data`: its `repr` (so that `1` and `True`,
-    equal but drawn differently, are not taken for each other)."""
+def _noted(data: Any, path: tuple[Any, ...]) -> Noted:
+    """How `Reads` notes the value at `path` in `data`: its type and `repr` (so that `1` and
+    `True`, or a string and a safe one, equal but drawn differently, are told apart)."""
     for step in path:
         try:
             data = data[step]
         except (KeyError, IndexError, TypeError):
             return MISSING
-    return repr(data)
+    return type(data), repr(data)
 
 
 class Reads:
-    """A game's context `g` (and each list or dict in it) as a panel's render reads it: each
-    value read is noted by its path, as a whole below the second level, and so is the whole
-    of a container the render iterates, measures or tests."""
+    """A game's context `g` as a panel's render reads it: each value read is noted by its path
+    (a list or dict in it is read the same way, item by item), and so is the whole of a list
+    or dict the render iterates, measures, tests or prints. Only what was read is compared:
+    the seat's cards drawn elsewhere on the table cost nothing here."""
 
     __slots__ = ("_data", "_noted", "_path")
 
     def __init__(
-        self, data: Any, noted: list[tuple[tuple[Any, ...], str]], path: tuple[Any, ...] = ()
+        self, data: Any, noted: list[tuple[tuple[Any, ...], Noted]], path: tuple[Any, ...] = ()
     ) -> None:
         self._data = data
         self._noted = noted
@@ -131,13 +133,13 @@ class Reads:
         except (KeyError, IndexError, TypeError):
             self._noted.append((path, MISSING))
             raise
-        if not self._path and type(value) in (list, tuple, dict):
+        if type(value) in (list, tuple, dict):
             return Reads(value, self._noted, path)
-        self._noted.append((path, repr(value)))
+        self._noted.append((path, (type(value), repr(value))))
         return value
 
     def _whole(self) -> Any:
-        self._noted.append((self._path, repr(self._data)))
+        self._noted.append((self._path, (type(self._data), repr(self._data))))
         return self._data
 
     def __iter__(self) -> Any:
