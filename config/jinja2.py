@@ -20,7 +20,7 @@ from django.utils.html import format_html
 from django.utils.timesince import timeuntil
 from jinja2 import Environment
 
-from games.regions import Reads, seat_panel, url
+from games.regions import Reads, once, seat_panel, url
 from games.templatetags.table import clock
 from games.translated import gettext, ngettext, trusted
 
@@ -83,5 +83,5 @@ def environment(**options: Any) -> Environment:
         regroup=regroup,
         timeuntil=lambda value: timeuntil(value) if value else "",
     )
-    env.globals.update(csrf_field=csrf_field, seat_panel=seat_panel, url=url)
+    env.globals.update(csrf_field=csrf_field, once=once, seat_panel=seat_panel, url=url)
     return env

@@ -19,7 +19,7 @@ from jinja2 import Environment, pass_context
 from jinja2.runtime import Context
 from markupsafe import Markup
 
-from games.translated import language, reading, shared
+from games.translated import language, reading, shared, sharing
 
 REGION_TEMPLATE = "games/table/{}.html"
 """A region's template: `status`, `result`, `board`, `players`, `mine`, `log`, `footer`, and
@@ -62,66 +62,71 @@ def _rendered(name: str, context: dict[str, Any]) -> SafeString:
 
 @pass_context
 def seat_panel(context: Context, player: Any) -> Markup:
-    """A seat's panel for the viewer of `context`, rendered once per announcement for every
-    viewer whose panel of that seat reads the same (`games/table/seat_panel.html`).
-
-    The panel's macro (and the game's `panel`, imported without context) sees only its
-    arguments, the language, the time zone and the clock, so two viewers get the same HTML when
-    those agree and so does everything the render read of the game's context `g`. `Reads`
-    notes what that was, down to one item of a list such as `g.players[p]`: the panel of
-    another seat reads the public part of `g`, which is the same for every viewer, while a
-    seat's own panel (`is_you`, or its own hand in `g`) differs and is rendered apart."""
-    g = context["g"]
-    over = context["match"].is_over
-    game = environment().get_template(context["table"].game.templates["panel"]).module
+    """A seat's panel (`games/table/seat_panel.html`) for the viewer of `context`, rendered
+    `once` for every viewer who sees it alike: another seat's panel reads only the public part
+    of the game's context `g`, while a seat's own (`is_you`, its own cards in `g`) is its own.
+    The time left on a clock is worked out here, so that the panel depends on nothing else."""
+    table = context["table"]
+    game = environment().get_template(table.game.templates["panel"]).module
     macro = environment().get_template("games/table/seat_panel.html").module.seat_panel  # type: ignore[attr-defined]
-    warning = context["table"].warning_seconds
-    key = (
-        "seat_panel",
-        game.__name__,
-        language(),
-        timezone.get_current_timezone_name(),
-        player,
-        timeuntil(player.deadline) if player.deadline else "",
-        warning,
-        over,
-    )
-    rendered: list[tuple[tuple[tuple[tuple[Any, ...], Noted], ...], Markup]] = shared(key, list)
-    for reads, html in rendered:
-        if all(_noted(g, path) == value for path, value in reads):
+    left = timeuntil(player.deadline) if player.deadline else ""
+    over = context["match"].is_over
+    return once(macro, player, context["g"], game, table.warning_seconds, over, left)
+
+
+def once(macro: Any, *args: Any) -> Markup:
+    """`macro(*args)` rendered once per announcement and language for every viewer whose
+    arguments read the same (`render_regions(announcement=…)`; without one, simply rendered).
+
+    A macro imported without context sees only its arguments, the language, the time zone
+    and the translations, so two calls give the same HTML when everything the first one read
+    of its arguments reads the same in the second: `Reads` notes what that was, item by item
+    (a player's counters, not the whole table), and another viewer's call reuses the HTML only
+    if each of those items is the same, by type and `repr`. A region uses it for what does not
+    depend on the viewer, such as another player's city (`{{ once(city, player) }}`); what
+    differs between viewers simply renders apart, so hidden information stays with its seat."""
+    if not sharing():
+        return macro(*args)
+    key = ("once", macro, language(), timezone.get_current_timezone_name())
+    rendered: list[tuple[tuple[Note, ...], Markup]] = shared(key, list)
+    for notes, html in rendered:
+        if all(_note(args, path, kind) == value for (path, kind), value in notes):
             return html
-    noted: list[tuple[tuple[Any, ...], Noted]] = []
-    html = macro(player, Reads(g, noted), game, warning, over)
+    noted: list[Note] = []
+    html = macro(*Reads(args, noted))
     rendered.append((tuple(noted), html))
     return html
 
 
-Noted = tuple[type, str]
-MISSING: Noted = (type(None), "<missing>")
+Note = tuple[tuple[tuple[Any, ...], str], Any]
+"""What a render read: the path into the arguments and how it read it (the value, a
+container's length or its keys), and what it found there."""
+MISSING = "missing"
 
 
-def _noted(data: Any, path: tuple[Any, ...]) -> Noted:
-    """How `Reads` notes the value at `path` in `data`: its type and `repr` (so that `1` and
+def _note(data: Any, path: tuple[Any, ...], kind: str) -> Any:
+    """What `Reads` notes of `data` at `path`: a value by its type and `repr` (so that `1` and
     `True`, or a string and a safe one, equal but drawn differently, are told apart)."""
     for step in path:
         try:
             data = data[step]
         except (KeyError, IndexError, TypeError):
             return MISSING
+    if kind == "len":
+        return len(data)
+    if kind == "keys":
+        return tuple(data)
     return type(data), repr(data)
 
 
 class Reads:
-    """A game's context `g` as a panel's render reads it: each value read is noted by its path
-    (a list or dict in it is read the same way, item by item), and so is the whole of a list
-    or dict the render iterates, measures, tests or prints. Only what was read is compared:
-    the seat's cards drawn elsewhere on the table cost nothing here."""
+    """A macro's arguments as its render reads them (`once`): each value read is noted by its
+    path, a list or dict in them is read the same way item by item, and of a list iterated or
+    measured its length, of a dict its keys."""
 
     __slots__ = ("_data", "_noted", "_path")
 
-    def __init__(
-        self, data: Any, noted: list[tuple[tuple[Any, ...], Noted]], path: tuple[Any, ...] = ()
-    ) -> None:
+    def __init__(self, data: Any, noted: list[Note], path: tuple[Any, ...] = ()) -> None:
         self._data = data
         self._noted = noted
         self._path = path
@@ -131,31 +136,33 @@ class Reads:
         try:
             value = self._data[key]
         except (KeyError, IndexError, TypeError):
-            self._noted.append((path, MISSING))
+            self._noted.append(((path, "value"), MISSING))
             raise
         if type(value) in (list, tuple, dict):
             return Reads(value, self._noted, path)
-        self._noted.append((path, (type(value), repr(value))))
+        self._noted.append(((path, "value"), (type(value), repr(value))))
         return value
 
-    def _whole(self) -> Any:
-        self._noted.append((self._path, (type(self._data), repr(self._data))))
+    def _read(self, kind: str) -> Any:
+        self._noted.append(((self._path, kind), _note(self._data, (), kind)))
         return self._data
 
     def __iter__(self) -> Any:
-        return iter(self._whole())
+        if type(self._data) is dict:
+            return iter(self._read("keys"))
+        return (self[index] for index in range(len(self._read("len"))))
 
     def __len__(self) -> int:
-        return len(self._whole())
+        return len(self._read("len"))
 
     def __bool__(self) -> bool:
-        return bool(self._whole())
+        return bool(self._read("len"))
 
     def __contains__(self, item: Any) -> bool:
-        return item in self._whole()
+        return item in self._read("value")
 
     def __str__(self) -> str:
-        return str(self._whole())
+        return str(self._read("value"))
 
 
 FRAGMENT_START = "<!--fragment-->"
