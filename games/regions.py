@@ -112,11 +112,11 @@ def _note(data: Any, path: tuple[Any, ...], kind: str) -> Any:
             data = data[step]
         except (KeyError, IndexError, TypeError):
             return MISSING
-    if kind == "len":
-        return len(data)
-    if kind == "keys":
-        return tuple(data)
-    return type(data), repr(data)
+    if kind == "value":
+        return type(data), repr(data)
+    if type(data) not in (list, tuple, dict):
+        return MISSING
+    return type(data), len(data) if kind == "len" else tuple(data)
 
 
 class Reads:

@@ -8,8 +8,9 @@ from django.contrib.auth.models import AnonymousUser
 from django.utils import translation
 
 from games import services
-from games.regions import fragments, render_region, render_regions
+from games.regions import environment, fragments, once, render_region, render_regions
 from games.selectors import load_table, table_for
+from games.translated import reading
 
 
 def _panels(context, announcement=None):
@@ -45,3 +46,27 @@ def test_a_panel_is_rendered_again_for_a_viewer_whose_data_differs(people):
             panel = _panels(other, announcement)["seat-panel-0"]
             assert panel != first
             assert shown in panel
+
+
+def test_once_renders_again_whatever_the_viewers_data_differs_in():
+    macro = (
+        environment()
+        .from_string(
+            "{% macro cards(seat) %}{% if seat.cards %}{% for card in seat.cards %}"
+            "{{ card.name }};{% endfor %}{% else %}none{% endif %}{% endmacro %}"
+        )
+        .module.cards
+    )
+    seats = [
+        {"cards": [{"name": "Eva"}, {"name": "Jan"}]},
+        {"cards": None, "hidden": "x"},
+        {"cards": [{"name": "Eva"}, {"name": "Jan"}], "hidden": "y"},
+        {"cards": [{"name": "Eva"}]},
+        {"cards": [{"name": 1}]},
+        {"cards": [{"name": True}]},
+    ]
+    with translation.override("en"), reading(("a test", 1)):
+        shown = [once(macro, seat) for seat in seats]
+    assert shown == ["Eva;Jan;", "none", "Eva;Jan;", "Eva;", "1;", "True;"]
+    # What the macro never read does not count: the third seat's render is the first one's.
+    assert shown[2] is shown[0]
