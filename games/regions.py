@@ -90,7 +90,7 @@ def once(macro: Any, *args: Any) -> Markup:
     key = ("once", macro, language(), timezone.get_current_timezone_name())
     rendered: list[tuple[tuple[Note, ...], Markup]] = shared(key, list)
     for notes, html in rendered:
-        if all(_note(args, path, kind) == value for (path, kind), value in notes):
+        if all(_same(_note(args, path, kind), value) for (path, kind), value in notes):
             return html
     noted: list[Note] = []
     html = macro(*Reads(args, noted))
@@ -101,22 +101,31 @@ def once(macro: Any, *args: Any) -> Markup:
 Note = tuple[tuple[tuple[Any, ...], str], Any]
 """What a render read: the path into the arguments and how it read it (the value, a
 container's length or its keys), and what it found there."""
-MISSING = "missing"
+MISSING = (type(None), "missing")
+
+
+SCALARS = frozenset({str, int, bool, type(None)})
+"""Values compared as they are: of one of these types, equal values are drawn alike."""
 
 
 def _note(data: Any, path: tuple[Any, ...], kind: str) -> Any:
-    """What `Reads` notes of `data` at `path`: a value by its type and `repr` (so that `1` and
-    `True`, or a string and a safe one, equal but drawn differently, are told apart)."""
+    """What `Reads` notes of `data` at `path`: a value with its type (so that `1` and `True`,
+    or a string and a safe one, equal but drawn differently, are told apart), by its `repr`
+    unless it is one of the `SCALARS` (a float's `-0.0`, a list's items)."""
     for step in path:
         try:
             data = data[step]
         except (KeyError, IndexError, TypeError):
             return MISSING
     if kind == "value":
-        return type(data), repr(data)
+        return type(data), data if type(data) in SCALARS else repr(data)
     if type(data) not in (list, tuple, dict):
         return MISSING
     return type(data), len(data) if kind == "len" else tuple(data)
+
+
+def _same(now: Any, noted: Any) -> bool:
+    return now[0] is noted[0] and now[1] == noted[1]
 
 
 class Reads:
@@ -140,7 +149,7 @@ class Reads:
             raise
         if type(value) in (list, tuple, dict):
             return Reads(value, self._noted, path)
-        self._noted.append(((path, "value"), (type(value), repr(value))))
+        self._noted.append(((path, "value"), _note(value, (), "value")))
         return value
 
     def _read(self, kind: str) -> Any:
