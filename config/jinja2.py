@@ -20,21 +20,20 @@ from django.utils.html import format_html
 from django.utils.timesince import timeuntil
 from jinja2 import Environment
 
-from games.regions import Reads, once, seat_panel, url
+from games.regions import url
 from games.templatetags.table import clock
 from games.translated import gettext, ngettext, trusted
 
 
 class TableEnvironment(Environment):
     """Dict first, as Django templates look names up: `g.round` is a key of a dict far more
-    often than an attribute, and trying the attribute first costs an exception every time. So
-    is a panel's `g` as `games.regions.seat_panel` reads it (`Reads`)."""
+    often than an attribute, and trying the attribute first costs an exception every time."""
 
     def getattr(self, obj: Any, attribute: str) -> Any:
-        if type(obj) is dict or type(obj) is Reads:
+        if type(obj) is dict:
             try:
                 return obj[attribute]
-            except (KeyError, IndexError, TypeError):
+            except KeyError:
                 return self.undefined(obj=obj, name=attribute)
         return super().getattr(obj, attribute)
 
@@ -83,5 +82,5 @@ def environment(**options: Any) -> Environment:
         regroup=regroup,
         timeuntil=lambda value: timeuntil(value) if value else "",
     )
-    env.globals.update(csrf_field=csrf_field, once=once, seat_panel=seat_panel, url=url)
+    env.globals.update(csrf_field=csrf_field, url=url)
     return env

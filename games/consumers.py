@@ -590,7 +590,6 @@ class TableConsumer(SessionBoundSocket, AsyncWebsocketConsumer):
                     if (log_since is None or region != "log") and region not in unchanged
                 ],
                 context,
-                announcement=(match.pk, match.move_count),
             )
             news = None
             if log_since is not None and table.log:

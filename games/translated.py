@@ -84,12 +84,6 @@ def shared(key: Hashable, make: Callable[[], Shared]) -> Shared:
         return value
 
 
-def sharing() -> bool:
-    """Whether the render under way shares what its seats see alike (`reading(announcement)`)."""
-    read = _READING.get()
-    return read is not None and read.shared is not None
-
-
 def language() -> str | None:
     read = _READING.get()
     return read.language if read is not None else translation.get_language()
