@@ -199,26 +199,37 @@ def compare(before: Path, rounds: int) -> None:
     """The A/B run of `--before`: the frames compared, then the turns measured."""
     shutil.copy(Path(__file__), before / "bench" / "movecpu.py")
     checkouts = {"before": before, "after": Path(__file__).resolve().parent.parent}
-    frames = {}
-    for name, checkout in checkouts.items():
-        out = Path(tempfile.mkdtemp()) / "frames.json"
-        command = [sys.executable, "-m", "bench.movecpu", "--frames", str(out)]
-        subprocess.run(command, cwd=checkout, check=True)
-        frames[name] = json.loads(out.read_text())
-    differing = [
-        viewer for viewer, sent in frames["after"].items() if frames["before"].get(viewer) != sent
-    ]
-    count = sum(len(sent) for sent in frames["after"].values())
-    print(
-        f"frames of {len(frames['after'])} sockets, {count} frames: differing {differing or 'none'}"
-    )
     cpu: dict[str, list[float]] = {name: [] for name in checkouts}
-    for _ in range(rounds):
+    with tempfile.TemporaryDirectory() as scratch:
+        frames = {}
         for name, checkout in checkouts.items():
-            out = Path(tempfile.mkdtemp()) / "cpu.json"
-            command = [sys.executable, "-m", "bench.movecpu", "--matches", "1", "--json", str(out)]
-            subprocess.run(command, cwd=checkout, check=True, stdout=subprocess.DEVNULL)
-            cpu[name] += json.loads(out.read_text())["settled_cpu_ms"]
+            out = Path(scratch) / f"frames-{name}.json"
+            command = [sys.executable, "-m", "bench.movecpu", "--frames", str(out)]
+            subprocess.run(command, cwd=checkout, check=True)
+            frames[name] = json.loads(out.read_text())
+            out.unlink()
+        differing = [
+            viewer
+            for viewer, sent in frames["after"].items()
+            if frames["before"].get(viewer) != sent
+        ]
+        count = sum(len(sent) for sent in frames["after"].values())
+        print(
+            f"frames of {len(frames['after'])} sockets, {count} frames: "
+            f"differing {differing or 'none'}"
+        )
+        del frames
+        out = Path(scratch) / "cpu.json"
+        for _ in range(rounds):
+            for name, checkout in checkouts.items():
+                command = [sys.executable, "-m", "bench.movecpu", "--matches", "1"]
+                subprocess.run(
+                    [*command, "--json", str(out)],
+                    cwd=checkout,
+                    check=True,
+                    stdout=subprocess.DEVNULL,
+                )
+                cpu[name] += json.loads(out.read_text())["settled_cpu_ms"]
     for name, times in cpu.items():
         times.sort()
         median, mean = statistics.median(times), statistics.fmean(times)
