@@ -119,7 +119,12 @@ async def _awaited(task: asyncio.Future[Any]) -> Any:
     return await asyncio.shield(task)
 
 
-_announced: OrderedDict[tuple[int, str], Announcement] = OrderedDict()
+_announced: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, OrderedDict[str, Announcement]] = (
+    weakref.WeakKeyDictionary()
+)
+"""Each event loop's announcements (daphne has one loop; tests make many, and a loop's futures
+must never be awaited from another, which a key of `id(loop)`, reused once a loop is gone,
+allowed)."""
 
 
 logger = logging.getLogger(__name__)
@@ -147,12 +152,12 @@ def off_the_loop(work):
 def announcement(match_id: int, push: str, seq: int) -> Announcement:
     """The process's share of one announcement (of move number `seq`), whatever the number of
     its sockets at the table."""
-    key = (id(asyncio.get_running_loop()), push)
-    if key not in _announced:
-        _announced[key] = Announcement(match_id, push, seq)
-        if len(_announced) > LOADED_PUSHES:
-            _announced.popitem(last=False)
-    return _announced[key]
+    known = _announced.setdefault(asyncio.get_running_loop(), OrderedDict())
+    if push not in known:
+        known[push] = Announcement(match_id, push, seq)
+        if len(known) > LOADED_PUSHES:
+            known.popitem(last=False)
+    return known[push]
 
 
 def _phase(match: Match, user: Any) -> tuple[bool, bool, int | None, tuple[Any, ...]]:
