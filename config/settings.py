@@ -157,7 +157,7 @@ else:
 if "REDIS_URL" in env:
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "config.cache.KeptClientRedisCache",
             "LOCATION": env.str("REDIS_URL"),
             "KEY_PREFIX": "deskovky",
         }

@@ -48,7 +48,7 @@ def test_rate_limits_count_in_redis_when_there_is_one():
     configured = ast.literal_eval(
         _settings_under(redis, "settings.CACHES['default'], settings.RATE_LIMIT_STORAGE")
     )
-    assert configured[0]["BACKEND"] == "django.core.cache.backends.redis.RedisCache"
+    assert configured[0]["BACKEND"] == "config.cache.KeptClientRedisCache"
     assert configured[0]["LOCATION"] == "redis://127.0.0.1:6379/11"
     assert configured[1] == "async+redis://127.0.0.1:6379/11"
 

@@ -101,7 +101,7 @@ def test_with_redis_the_limits_count_where_every_process_reads_them(people, bots
     server = ThrowawayRedis()
     server.start()
     try:
-        redis_cache = "django.core.cache.backends.redis.RedisCache"
+        redis_cache = "config.cache.KeptClientRedisCache"
         settings.CACHES = {"default": {"BACKEND": redis_cache, "LOCATION": server.url}}
         settings.RATE_LIMIT_STORAGE = "async+" + server.url
         settings.PLAY_RATE_LIMITS = {
