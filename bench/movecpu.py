@@ -78,11 +78,9 @@ def _sockets(match_id: int, users: list[Any], sink: list[str]) -> list[Any]:
         consumer.scope = {"user": user, "cookies": {}}
         consumer.match_id = match_id
         consumer.csrf_token = "c" * 64
-        consumer.sent = {}
-        consumer.shown = -1
-        consumer.phase = None
-        consumer.refused = False
-        consumer.shown_match = lambda: None
+        # As `connect` leaves them in a checkout from before `TableConsumer.__init__` (--before).
+        consumer.sent, consumer.splits, consumer.shown = {}, {}, -1
+        consumer.phase, consumer.refused, consumer.shown_match = None, False, lambda: None
 
         async def send(*, text_data: str) -> None:
             sink.append(text_data)

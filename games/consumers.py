@@ -217,13 +217,17 @@ class TableConsumer(SessionBoundSocket, AsyncWebsocketConsumer):
     """Moves come in over the socket as well as over HTTP: the socket spares a move the whole
     HTTP request (session, user and middleware), and both go through the same move service."""
 
-    async def connect(self) -> None:
-        self.match_id = int(self.scope["url_route"]["kwargs"]["match_id"])
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
         self.sent: dict[str, str] = {}
+        self.splits: dict[str, tuple[str, dict[str, str]]] = {}
         self.shown = -1
         self.phase: tuple[bool, bool, int | None, tuple[Any, ...]] | None = None
         self.refused = False
         self.shown_match: Callable[[], Match | None] = lambda: None
+
+    async def connect(self) -> None:
+        self.match_id = int(self.scope["url_route"]["kwargs"]["match_id"])
         self.csrf_token = csrf_token_for(self.scope)
         if not await self._exists():
             await self.close(code=4404)
@@ -554,11 +558,12 @@ class TableConsumer(SessionBoundSocket, AsyncWebsocketConsumer):
         for region in unchanged:
             regions[region] = self.sent[region]
         changed = [
-            changes(self.sent.get(name), html)
+            changes(self.sent.get(name), html, self.splits)
             for name, html in regions.items()
             if self.sent.get(name) != html
         ]
         self.sent = regions
+        self.splits = {html: self.splits[html] for html in regions.values() if html in self.splits}
         if news:
             changed.append(news)
         if changed and page_seq != seq:

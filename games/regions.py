@@ -73,14 +73,18 @@ def fragments(html: str) -> tuple[str, dict[str, str]]:
     return "".join(rest), found
 
 
-def changes(before: str | None, after: str) -> str:
+def changes(
+    before: str | None, after: str, splits: dict[str, tuple[str, dict[str, str]]] | None = None
+) -> str:
     """What a push sends of a region that was `before` and is now `after`: only the fragments
     that changed, each swapped in by its id (htmx's out-of-band swap), when nothing else in the
-    region did; else the whole region."""
+    region did; else the whole region. `splits` keeps each region's `fragments` by its HTML (a
+    socket's, `games.consumers`): what a push sends now is the `before` of the next one, which
+    then is not split again."""
     if before is None:
         return after
-    kept, old = fragments(before)
-    rest, new = fragments(after)
+    kept, old = _split(before, splits)
+    rest, new = _split(after, splits)
     if kept != rest:
         return after
     return "".join(
@@ -88,3 +92,14 @@ def changes(before: str | None, after: str) -> str:
         for name, html in new.items()
         if old[name] != html
     )
+
+
+def _split(
+    html: str, splits: dict[str, tuple[str, dict[str, str]]] | None
+) -> tuple[str, dict[str, str]]:
+    if splits is None:
+        return fragments(html)
+    found = splits.get(html)
+    if found is None:
+        found = splits[html] = fragments(html)
+    return found
