@@ -47,12 +47,21 @@ class Batch:
         if not objs:
             return
         model = type(objs[0])
-        fields = [
-            f for f in model._meta.concrete_fields if not f.generated and f is not model._meta.pk
-        ]
-        query = sql.InsertQuery(model, on_conflict=OnConflict.IGNORE if ignore_conflicts else None)
-        query.insert_values(fields, objs)
-        [(statement, params)] = query.get_compiler(DEFAULT_DB_ALIAS).as_sql()
+        fields = _inserted_fields(model)
+        values = [field.pre_save(obj, add=True) for obj in objs for field in fields]
+        # Several rows may be compiled as arrays to unnest, depending on their values.
+        if len(objs) > 1 or any(_compiled_apart(value) for value in values):
+            query = sql.InsertQuery(
+                model, on_conflict=OnConflict.IGNORE if ignore_conflicts else None
+            )
+            query.insert_values(fields, objs)
+            [(statement, params)] = query.get_compiler(DEFAULT_DB_ALIAS).as_sql()
+        else:
+            statement = _insert_statement(model, ignore_conflicts)
+            params = [
+                field.get_db_prep_save(value, connection=connection)
+                for field, value in zip(fields, values, strict=True)
+            ]
         self.add(statement + _returning(returning), params, then)
 
     def update(
@@ -69,6 +78,28 @@ class Batch:
         statement, params = query.get_compiler(queryset.db).as_sql()
         self.add(statement + _returning(returning), params, then)
 
+    def update_row(
+        self,
+        model: type[models.Model],
+        pk: Any,
+        *,
+        returning: Sequence[str] = (),
+        then: Callable[[Rows], None] | None = None,
+        **values: Any,
+    ) -> None:
+        """UPDATE the row of `model` with primary key `pk`, as `update` would."""
+        if any(value is None or _compiled_apart(value) for value in values.values()):
+            rows = model._default_manager.filter(pk=pk)
+            self.update(rows, returning=returning, then=then, **values)
+            return
+        meta = model._meta
+        params = [
+            meta.get_field(name).get_db_prep_save(value, connection=connection)
+            for name, value in values.items()
+        ]
+        statement = _update_statement(model, values)
+        self.add(statement + _returning(returning), [*params, pk], then)
+
     def send(self) -> None:
         """Send the statements (nothing if there are none) and hand each its rows."""
         statements, self._statements = self._statements, []
@@ -84,6 +115,50 @@ class Batch:
                 if then is not None:
                     then(rows)
                 cursor.nextset()
+
+
+def _compiled_apart(value: Any) -> bool:
+    """A value the ORM compiles into the statement itself (an expression), or a field that
+    makes its own placeholder: such a statement is not the same text for every call."""
+    return hasattr(value, "resolve_expression")
+
+
+def _inserted_fields(model: type[models.Model]) -> list[Any]:
+    return [f for f in model._meta.concrete_fields if not f.generated and f is not model._meta.pk]
+
+
+@cache
+def _insert_statement(model: type[models.Model], ignore_conflicts: bool) -> str:
+    """The ORM's INSERT of one row, compiled once: the compiling cost a move more than
+    sending it (`bench/README.md`); the values are prepared per call as the compiler prepares
+    them (`pre_save`, `get_db_prep_save`)."""
+    fields = _inserted_fields(model)
+    if any(hasattr(field, "get_placeholder") for field in fields):
+        raise TypeError(f"{model.__name__} has a field with its own placeholder")
+    query = sql.InsertQuery(model, on_conflict=OnConflict.IGNORE if ignore_conflicts else None)
+    query.insert_values(fields, [model()])
+    [(statement, _params)] = query.get_compiler(DEFAULT_DB_ALIAS).as_sql()
+    return statement
+
+
+_updates: dict[tuple[type[models.Model], tuple[str, ...]], str] = {}
+
+
+def _update_statement(model: type[models.Model], values: dict[str, Any]) -> str:
+    """The ORM's UPDATE of these fields of one row by primary key, compiled at its first use:
+    its text is the same for any values that are neither None nor expressions."""
+    key = (model, tuple(values))
+    statement = _updates.get(key)
+    if statement is None:
+        fields = [model._meta.get_field(name) for name in values]
+        if any(hasattr(field, "get_placeholder") for field in fields):
+            raise TypeError(f"{model.__name__} has a field with its own placeholder")
+        query = sql.UpdateQuery(model)
+        query.add_q(models.Q(pk=0))
+        query.add_update_values(values)
+        statement, _params = query.get_compiler(DEFAULT_DB_ALIAS).as_sql()
+        _updates[key] = statement
+    return statement
 
 
 def _returning(names: Sequence[str]) -> str:

@@ -778,9 +778,7 @@ def _record(
         _notify_turns(match, info, before=acting_before, writes=writes)
     if read_by is not None:
         mark_match_read(user=read_by, match_id=match.pk, writes=writes)
-    writes.update(
-        Match.objects.filter(pk=match.pk), **{name: getattr(match, name) for name in fields}
-    )
+    writes.update_row(Match, match.pk, **{name: getattr(match, name) for name in fields})
     writes.send()
     # A bot loop or an import goes on changing this match; a person's move leaves it as stored.
     table = table_after_move(match, stored) if wake_bots and not match.is_over else None
