@@ -18,8 +18,8 @@ from django.template import defaultfilters
 from django.utils import timezone
 from django.utils.html import format_html
 from django.utils.timesince import timeuntil
-from jinja2 import Environment
-from jinja2.compiler import CodeGenerator
+from jinja2 import Environment, nodes
+from jinja2.compiler import CodeGenerator, optimizeconst
 from markupsafe import Markup
 
 from games.regions import url
@@ -50,9 +50,29 @@ def html_text(value: Any) -> str:
 
 
 class RegionCodeGenerator(CodeGenerator):
-    """Compiles each `{{ … }}` to `html_text` instead of markupsafe's `escape`: a third of a
-    region's render went to escaping (`bench/README.md`). Overrides Jinja2's
-    `_output_child_pre` (pinned Jinja2; `config/tests/test_jinja2.py` checks the output)."""
+    """Compiles each `{{ … }}` to `html_text` instead of markupsafe's `escape` (a third of a
+    region's render went to escaping), and `name.key` of a dict to a subscript in place
+    instead of a call of `TableEnvironment.getattr` (a region makes hundreds: a call is five
+    times a subscript). Overrides Jinja2's `_output_child_pre` and `visit_Getattr` (pinned
+    Jinja2; `config/tests/test_jinja2.py` checks the output); `bench/README.md` has the
+    figures."""
+
+    @optimizeconst
+    def visit_Getattr(self, node: nodes.Getattr, frame: Any) -> None:  # noqa: N802 - Jinja2 names it
+        if self.environment.is_async or not isinstance(node.node, nodes.Name):
+            super().visit_Getattr(node, frame)
+            return
+        # The name is read three times: a local variable, cheaper than one call.
+        key = repr(node.attr)
+        self.write("(")
+        self.visit(node.node, frame)
+        self.write(f"[{key}] if type(")
+        self.visit(node.node, frame)
+        self.write(f") is dict and {key} in ")
+        self.visit(node.node, frame)
+        self.write(" else environment.getattr(")
+        self.visit(node.node, frame)
+        self.write(f", {key}))")
 
     def _output_child_pre(self, node: Any, frame: Any, finalize: Any) -> None:
         if frame.eval_ctx.volatile or not frame.eval_ctx.autoescape:

@@ -45,3 +45,22 @@ def test_a_macro_still_returns_markup_that_is_not_escaped_again():
 def test_translated_blocks_escape_their_values():
     template = environment().from_string("{% trans name=who %}Hello {{ name }}{% endtrans %}")
     assert template.render(who="<Eva>") == "Hello &lt;Eva&gt;"
+
+
+class Seat:
+    name = "<Jan>"
+
+
+@pytest.mark.parametrize(
+    ("value", "printed"),
+    [
+        ({"name": "Eva"}, "Eva "),
+        ({"name": "Eva", "items": "key first"}, "Eva key first"),
+        ({}, " "),
+        (Seat(), "&lt;Jan&gt; "),
+    ],
+    ids=["key", "a key named like a dict method", "missing key", "attribute"],
+)
+def test_a_name_s_key_or_attribute_is_looked_up_dict_first(value, printed):
+    template = environment().from_string("{{ seat.name }} {{ seat.items }}")
+    assert template.render(seat=value) == printed
