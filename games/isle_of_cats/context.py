@@ -149,6 +149,7 @@ def _player(view: View, p: int, names: list[str], boat: dict[str, Any]) -> dict[
     phase = view["phase"]
     passed = p in view["passed"]
     return {
+        "seat": p,
         "name": player_name(names, p),
         "boat": boat["svg"],
         "tiles": boat["tiles"],

@@ -342,7 +342,9 @@ def _board_svg(
             f'<text class="sb-pname" x="{width * CELL_PX // 2}" y="{label_y}">{name}'
             f"{' ☢' if off else ''}</text>"
         )
-        for token, where in view["board"].get(planet, {}).items():
+        # In one order, whatever jsonb did to the stored state's keys: the page and the push
+        # draw the same map (and a push then sends only what changed).
+        for token, where in sorted(view["board"].get(planet, {}).items()):
             parts.append(_token_svg(token, where, names, loadable, last.get(token)))
         parts.append("</g>")
     for space, seated in ships_at.items():

@@ -213,19 +213,20 @@
   document.addEventListener("toggle", function (event) {
     if (event.target.matches && event.target.matches(".sd-play")) paint();
   }, true);
-  // A push redraws the board and your area: the open card and its rotation come back.
+  // A push redraws the board and your area (or your hand alone): the open card and its
+  // rotation come back.
   let kept = null;
   document.body.addEventListener("htmx:oobBeforeSwap", function (event) {
     const form = openForm();
-    if (!form || event.detail.target.id !== "mine") return;
+    if (!form || !event.detail.target.contains(form)) return;
     kept = {
       card: form.querySelector("input[name=card]").value,
       rot: form.dataset.rot,
       target: form.dataset.target,
     };
   });
-  document.body.addEventListener("htmx:oobAfterSwap", function (event) {
-    if (event.detail.target.id === "mine" && kept) {
+  document.body.addEventListener("htmx:oobAfterSwap", function () {
+    if (kept) {
       const field = document.querySelector('#mine .sd-play form input[name=card][value="' + kept.card + '"]');
       if (field) {
         const form = field.form;
