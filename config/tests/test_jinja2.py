@@ -29,7 +29,9 @@ VALUES = [
 ]
 
 
-@pytest.mark.parametrize("value", VALUES, ids=repr)
+@pytest.mark.parametrize(
+    "value", VALUES, ids=[f"{type(v).__name__}-{n}" for n, v in enumerate(VALUES)]
+)
 def test_a_printed_value_is_escaped_as_markupsafe_escapes_it(value):
     template = environment().from_string("[{{ value }}]")
     assert template.render(value=value) == f"[{escape(value)}]"
