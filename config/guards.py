@@ -4,6 +4,7 @@ paths."""
 
 import asyncio
 import functools
+import logging
 import weakref
 from collections.abc import Callable
 from typing import Any
@@ -27,6 +28,9 @@ from limits.aio.storage import Storage
 from limits.aio.strategies import MovingWindowRateLimiter
 from limits.storage import storage_from_string
 from limits.strategies import MovingWindowRateLimiter as SyncMovingWindowRateLimiter
+from redis.exceptions import RedisError
+
+logger = logging.getLogger(__name__)
 
 NUL = "\x00"
 
@@ -185,15 +189,21 @@ async def within_socket_limit(user: Any, limit: str = "socket_message") -> bool:
 
 @functools.cache
 def _sync_limiter(uri: str) -> SyncMovingWindowRateLimiter:
-    options = {"implementation": "redispy"} if "redis" in uri else {}
-    return SyncMovingWindowRateLimiter(storage_from_string(uri.removeprefix("async+"), **options))
+    """The same storage as `_limiter`, read without asyncio (its redis storage takes no
+    `implementation`: it is redis-py's own)."""
+    return SyncMovingWindowRateLimiter(storage_from_string(uri.removeprefix("async+")))
 
 
 def within_move_limit(user: Any) -> bool:
-    """`within_socket_limit` for a move posted over HTTP (a page without its socket, or a
-    script): it counts toward the same `socket_message` limit, on the same Redis keys, as the
-    player's socket messages."""
+    """`within_socket_limit` for a move, posted over HTTP (a page without its socket, or a
+    script) or sent over the table's socket (counted in the move's thread): it counts toward
+    the same `socket_message` limit, on the same Redis keys, as the player's other socket
+    messages. With Redis away the move is let through: play goes on without the count."""
     limiter = _sync_limiter(settings.RATE_LIMIT_STORAGE)
     rates = parse_many(settings.PLAY_RATE_LIMITS["socket_message"])
-    hits = [limiter.hit(rate, "socket_message", str(user.pk)) for rate in rates]  # all count
+    try:
+        hits = [limiter.hit(rate, "socket_message", str(user.pk)) for rate in rates]  # all count
+    except (RedisError, OSError):
+        logger.warning("A move of user %s not counted: Redis is away", user.pk)
+        return True
     return all(hits)

@@ -30,7 +30,7 @@ from redis.exceptions import RedisError
 from accounts.sockets import SESSION_ENDED, SessionBoundSocket, session_holds
 from chat.live import CHAT_TOKEN, chat_text, line_html, refusal, say_over_socket
 from chat.selectors import muted_by
-from config.guards import within_socket_limit
+from config.guards import within_move_limit, within_socket_limit
 from games.live import Pushes, csrf_token_for, pushes_batched, send_pushes, stored
 from games.models import Match, Seat
 from games.presence import REFRESH_SECONDS, arrive, at_table, depart, unwatch, watch
@@ -63,6 +63,9 @@ changes: a push renders them only then."""
 SOCKET_CSRF = f"csrf-{secrets.token_hex(16)}"
 """Stands for the socket's own CSRF token in a render that sockets share: each socket puts its
 own in (one browser's token does not pass another's check)."""
+
+TOO_MANY = object()
+"""A move past the player's limit of messages (`TableConsumer._play`)."""
 
 Rendered = tuple[int, dict[str, str], str | None]
 """A render for one viewer: the move number, the regions by name, the log's new lines."""
@@ -152,7 +155,10 @@ def off_the_loop(work):
 def announcement(match_id: int, push: str, seq: int) -> Announcement:
     """The process's share of one announcement (of move number `seq`), whatever the number of
     its sockets at the table."""
-    known = _announced.setdefault(asyncio.get_running_loop(), OrderedDict())
+    loop = asyncio.get_running_loop()
+    known = _announced.get(loop)
+    if known is None:
+        known = _announced[loop] = OrderedDict()
     if push not in known:
         known[push] = Announcement(match_id, push, seq)
         if len(known) > LOADED_PUSHES:
@@ -363,12 +369,6 @@ class TableConsumer(SessionBoundSocket, AsyncWebsocketConsumer):
         if seat is None:
             await self._refuse(gettext_noop("You do not sit at this table."))
             return
-        if not await within_socket_limit(self.scope["user"]):
-            await self._refuse(
-                gettext_noop("Too many moves in a short time. Wait a moment and try again.")
-            )
-            return
-        self.refused = False
         try:
             played = await off_the_loop(self._play)(text_data)
         except DatabaseFailure:
@@ -388,6 +388,12 @@ class TableConsumer(SessionBoundSocket, AsyncWebsocketConsumer):
         if played is None:
             await self.close(code=SESSION_ENDED)
             return
+        if played is TOO_MANY:
+            await self._refuse(
+                gettext_noop("Too many moves in a short time. Wait a moment and try again.")
+            )
+            return
+        self.refused = False
         refusal, stale, pushes = played
         told = await send_pushes(pushes)
         if stale:
@@ -449,11 +455,16 @@ class TableConsumer(SessionBoundSocket, AsyncWebsocketConsumer):
             context = table_for(match, user).context(error=_(reason), oob=True)
             return render_region("status", context)
 
-    def _play(self, text: str | None) -> tuple[str | None, bool, Pushes] | None:
+    def _play(self, text: str | None) -> tuple[str | None, bool, Pushes] | object | None:
         """The refusal, whether the page was stale, and the pushes; None if the socket's
-        session ended (the move service checks it with the match: `session_signs_in`). A
-        scope without a session (a test's) acts as its player."""
+        session ended (the move service checks it with the match: `session_signs_in`);
+        TOO_MANY past the player's limit of messages, counted here (`within_move_limit`, on
+        the same keys as `within_socket_limit`) rather than on the event loop, where an
+        asyncio Redis call cost more processor time than the move's thread does. A scope
+        without a session (a test's) acts as its player."""
         user = self.scope.get("user") or AnonymousUser()
+        if not within_move_limit(user):
+            return TOO_MANY
         session = self.scope.get("session")
         session_key = None
         if user.is_authenticated and session is not None:
