@@ -47,6 +47,9 @@ def _environment(database_url: str, redis_url: str) -> dict[str, str]:
         "SECURE_SSL_REDIRECT": "0",
         "SECURE_HSTS_SECONDS": "0",
         "PYTHONPATH": str(ROOT),
+        # The in-process parts play one person's moves back to back; the limit's two rates are
+        # still counted at every message, as in production.
+        "SOCKET_MESSAGE_RATE_LIMIT": "100000/second;6000000/minute",
     }
     return env
 

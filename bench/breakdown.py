@@ -34,7 +34,7 @@ def run(players: list[Player], *, rounds: int = 20) -> dict[str, Any]:
     from accounts.models import User
     from games.consumers import TableConsumer
     from games.registry import GAMES
-    from games.selectors import load_table
+    from games.selectors import load_table, seen_at
 
     engine = GAMES[GAME].engine
     seed = 777
@@ -82,10 +82,11 @@ def run(players: list[Player], *, rounds: int = 20) -> dict[str, Any]:
     consumer.csrf_token = "x" * 64
     out["push_load_ms"], out["push_load_queries"] = _timed(lambda: load_table(match_id), rounds)
     loaded = load_table(match_id)
+    seen = seen_at(loaded)
     out["push_render_ms"], out["push_render_queries"] = _timed(
-        lambda: consumer._render(loaded, None, frozenset()), rounds
+        lambda: consumer._render(loaded, None, frozenset(), seen), rounds
     )
-    regions = consumer._render(loaded, None, frozenset())[1]
+    regions = consumer._render(loaded, None, frozenset(), seen)[1]
     out["push_bytes"] = sum(len(html.encode()) for html in regions.values())
     page_ms, page_queries = _timed(lambda: clients[1].get(f"/matches/{match_id}/"), rounds)
     out["page_ms"], out["page_queries"] = page_ms, page_queries

@@ -87,10 +87,11 @@ def measure(renders: int, game: str) -> dict[str, Any]:
     from accounts.models import User
     from games.consumers import PUSHED_LOG_MOVES, RARELY_CHANGED, TableConsumer
     from games.models import Match
-    from games.selectors import load_table, table_for
+    from games.selectors import load_table, seen_at, table_for
 
     match_id = Match.objects.filter(game=game).values_list("pk", flat=True).get()
     match = load_table(match_id)
+    seen = seen_at(match)
     people = {s.number: User.objects.get(pk=s.user_id) for s in match.seat_list}
     out: dict[str, Any] = {"frames": {}}
     for language in ("cs", "en"):
@@ -100,7 +101,7 @@ def measure(renders: int, game: str) -> dict[str, Any]:
             consumer.scope = {"user": user, "cookies": {}}
             consumer.match_id = match_id
             consumer.csrf_token = "x" * 64
-            regions = consumer._render(match, None, frozenset())[1]
+            regions = consumer._render(match, None, frozenset(), seen)[1]
             out["frames"][f"{language}-{seat}"] = {
                 region: consumer._with_token(html) for region, html in regions.items()
             }
@@ -113,7 +114,7 @@ def measure(renders: int, game: str) -> dict[str, Any]:
     times = []
     for _ in range(renders):
         started = time.perf_counter()
-        consumer._render(match, None, frozenset())
+        consumer._render(match, None, frozenset(), seen)
         times.append(time.perf_counter() - started)
     out["push_render_ms"] = statistics.median(times) * 1000
     # What a push renders most of the time: the regions that can change and the log's newest
@@ -122,7 +123,7 @@ def measure(renders: int, game: str) -> dict[str, Any]:
     times = []
     for _ in range(renders):
         started = time.perf_counter()
-        consumer._render(pushed, match.move_count - 1, RARELY_CHANGED)
+        consumer._render(pushed, match.move_count - 1, RARELY_CHANGED, seen)
         times.append(time.perf_counter() - started)
     out["push_move_ms"] = statistics.median(times) * 1000
     times = []

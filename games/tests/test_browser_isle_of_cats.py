@@ -145,6 +145,23 @@ def test_a_person_and_a_bot_play_a_game_to_the_end(site, people, bots):
     assert all(len(p["tiles"]) > 0 for p in match.state["players"])
 
 
+def _with_cat_16_to_rescue(player, *, seed: int) -> Match:
+    """A solo match whose bag holds blue cat-16 only, the one that fits over the blue map."""
+    stack = {"bag": ["cat-16"], "turn_order": [0, "sister"], "sister_deck": ["sister-18"]}
+    return services.start_match(game="isle_of_cats", players=[player], seed=seed, stack=stack)
+
+
+def _until_cat_16_is_offered(playwright, site, cookie, match: Match):
+    """The player's page, moved on until its place form offers to rescue cat-16."""
+    browser, page = _open(playwright, site, cookie, match)
+    place = page.locator("#mine form:has(input[name=type][value=place])")
+    for _turn in range(20):
+        if place.locator("input[value='rescue|cat-16']").count():
+            break
+        move_and_wait(page, _make_a_move)
+    return browser, page, place
+
+
 def test_a_cat_on_its_map_offers_the_treasure_at_once_and_both_are_placed_by_pointer(site, people):
     """Blue cat-16 laid over the blue map (rules 10.2): the bonus fieldset opens as soon as the
     cat is fixed, the domino is turned with the button and fixed beside it, one move stores
@@ -152,18 +169,10 @@ def test_a_cat_on_its_map_offers_the_treasure_at_once_and_both_are_placed_by_poi
     from playwright.sync_api import expect, sync_playwright
 
     expect.set_options(timeout=EXPECT_TIMEOUT_MS)
-    stack = {"bag": ["cat-16"], "turn_order": [0, "sister"], "sister_deck": ["sister-18"]}
-    match = services.start_match(
-        game="isle_of_cats", players=[people[0]], seed=20261126, stack=stack
-    )
+    match = _with_cat_16_to_rescue(people[0], seed=20261126)
     cookie = session_cookie(people[0], site)
     with sync_playwright() as playwright:
-        browser, page = _open(playwright, site, cookie, match)
-        place = page.locator("#mine form:has(input[name=type][value=place])")
-        for _turn in range(20):
-            if place.locator("input[value='rescue|cat-16']").count():
-                break
-            move_and_wait(page, _make_a_move)
+        browser, page, place = _until_cat_16_is_offered(playwright, site, cookie, match)
         place.locator("label.ioc-pick:has(input[value='rescue|cat-16'])").click()
 
         def point(x: int, y: int) -> tuple[float, float]:
@@ -199,18 +208,10 @@ def test_a_keyboard_user_places_a_cat_with_the_arrow_keys(site, people):
     from playwright.sync_api import expect, sync_playwright
 
     expect.set_options(timeout=EXPECT_TIMEOUT_MS)
-    stack = {"bag": ["cat-16"], "turn_order": [0, "sister"], "sister_deck": ["sister-18"]}
-    match = services.start_match(
-        game="isle_of_cats", players=[people[0]], seed=20261127, stack=stack
-    )
+    match = _with_cat_16_to_rescue(people[0], seed=20261127)
     cookie = session_cookie(people[0], site)
     with sync_playwright() as playwright:
-        browser, page = _open(playwright, site, cookie, match)
-        place = page.locator("#mine form:has(input[name=type][value=place])")
-        for _turn in range(20):
-            if place.locator("input[value='rescue|cat-16']").count():
-                break
-            move_and_wait(page, _make_a_move)
+        browser, page, place = _until_cat_16_is_offered(playwright, site, cookie, match)
         place.locator("input[value='rescue|cat-16']").focus()
         page.keyboard.press("Space")
         place.locator("svg.ioc-boat").focus()
