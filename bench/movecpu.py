@@ -9,7 +9,8 @@ match, then after `config.server.settle_collector` froze what the warm-up built.
     python -m bench.movecpu --before DIR [--rounds 6]   # A/B in one run: DIR is a checkout
                                                         # of the commit before
 
-It uses the benchmark's database (`BENCH_DATABASE_URL`, created anew) and no Redis.
+It uses the benchmark's database (`BENCH_DATABASE_URL`, created anew) and Redis database
+(`BENCH_REDIS_URL`, flushed) for the cache, presence and limits, as production does.
 
 With `--before`, the two checkouts (this script copied into DIR) first play one whole match of
 every game (`--frames`: the moves through `games.services.submit_move`, every seat's socket
@@ -33,6 +34,8 @@ import tempfile
 import time
 from pathlib import Path
 from typing import Any
+
+import redis
 
 SETTINGS = ("as started", "settled")
 """The collector as daphne starts (start-up frozen), then after `settle_collector`."""
@@ -262,6 +265,9 @@ def main() -> int:
 
     fixtures.recreate_database(database_url)
     fixtures.migrate()
+    # Presence and limits kept from an earlier run would mark the new matches' players (the
+    # same ids) at the table in one checkout's frames and not the other's.
+    redis.Redis.from_url(os.environ["REDIS_URL"]).flushdb()
     players = fixtures.create_players(fixtures.SEATS * 2)
     loop = asyncio.new_event_loop()
     if args.frames:

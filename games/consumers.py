@@ -76,13 +76,17 @@ class Announcement:
     the log of the last few moves only (not at all where this process stored the move), and each
     viewer's regions, rendered once. The players at a table are different viewers, but every
     spectator reading in one language and time zone is the same one, and so is a player's
-    second tab."""
+    second tab. Their sockets also share the regions' fragments (`games.regions.changes`): a
+    socket compares what it sent with the new regions before its CSRF token goes in, so a
+    hundred spectators split a region once, not a hundred times."""
 
     def __init__(self, match_id: int, push: str, seq: int) -> None:
         self.match_id = match_id
         self.log_from = max(seq - PUSHED_LOG_MOVES, 0)
         self.loading: asyncio.Future[Match] | None = None
         self.renders: dict[tuple[Any, ...], Rendered] = {}
+        self.splits: dict[str, tuple[str, dict[str, str]]] = {}
+        self.diffs: dict[tuple[str | None, str], str] = {}
         self.seeing: asyncio.Future[AtTable] | None = None
         kept = stored(match_id, push, seq)
         if kept is not None:
@@ -563,22 +567,41 @@ class TableConsumer(SessionBoundSocket, AsyncWebsocketConsumer):
             viewer = (phase[2], *self._reader(user), log_since, unchanged, bool(self.csrf_token))
             seq, regions, news = shared.rendered(viewer, render)
         self.shown, self.phase, self.shown_match = seq, phase, weakref.ref(match)
-        regions = {name: self._with_token(html) for name, html in regions.items()}
+        regions = dict(regions)
         if log_since is not None:
             regions["log"] = self.sent["log"]
         for region in unchanged:
             regions[region] = self.sent[region]
+        splits = self.splits if shared is None else shared.splits
+        for html, split in self.splits.items():
+            splits.setdefault(html, split)
         changed = [
-            changes(self.sent.get(name), html, self.splits)
+            self._changes(shared, self.sent.get(name), html, splits)
             for name, html in regions.items()
             if self.sent.get(name) != html
         ]
         self.sent = regions
-        self.splits = {html: self.splits[html] for html in regions.values() if html in self.splits}
+        self.splits = {html: splits[html] for html in regions.values() if html in splits}
         if news:
             changed.append(news)
         if changed and page_seq != seq:
-            await self.send(text_data="".join(changed))
+            await self.send(text_data=self._with_token("".join(changed)))
+
+    @staticmethod
+    def _changes(
+        shared: Announcement | None,
+        before: str | None,
+        after: str,
+        splits: dict[str, tuple[str, dict[str, str]]],
+    ) -> str:
+        """`games.regions.changes`, worked out once for every socket of an announcement that
+        sent the same `before`."""
+        if shared is None:
+            return changes(before, after, splits)
+        key = (before, after)
+        if key not in shared.diffs:
+            shared.diffs[key] = changes(before, after, splits)
+        return shared.diffs[key]
 
     def _with_token(self, html: str) -> str:
         return html.replace(SOCKET_CSRF, self.csrf_token) if self.csrf_token else html

@@ -80,7 +80,7 @@ def changes(
     that changed, each swapped in by its id (htmx's out-of-band swap), when nothing else in the
     region did; else the whole region. `splits` keeps each region's `fragments` by its HTML (a
     socket's, `games.consumers`): what a push sends now is the `before` of the next one, which
-    then is not split again."""
+    then is not split again; the sockets of one announcement share it."""
     if before is None:
         return after
     kept, old = _split(before, splits)

@@ -14,6 +14,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from accounts.models import User
+from games import consumers as consumers_module
 from games import services
 from games.consumers import (
     PUSHED_LOG_MOVES,
@@ -24,7 +25,7 @@ from games.kosmopolis import engine
 from games.kosmopolis.components import CARD_COLOR
 from games.live import pushes_batched, send_pushes, stored
 from games.models import Match, Move, Seat
-from games.regions import render_region, render_regions
+from games.regions import changes, render_region, render_regions
 from games.registry import GAMES
 from games.selectors import TABLE_REGIONS, load_table, table_for
 from games.tests.playing import play_first_legal_move
@@ -693,6 +694,13 @@ def test_the_sockets_of_one_viewer_share_a_push_render_and_keep_their_own_csrf_t
         return render(consumer, *args)
 
     monkeypatch.setattr(TableConsumer, "_render", counted)
+    compared: list[tuple[str | None, str]] = []
+
+    def diffed(before, after, splits=None):
+        compared.append((before, after))
+        return changes(before, after, splits)
+
+    monkeypatch.setattr(consumers_module, "changes", diffed)
 
     async def push() -> None:
         await asyncio.gather(
@@ -704,6 +712,8 @@ def test_the_sockets_of_one_viewer_share_a_push_render_and_keep_their_own_csrf_t
 
     async_to_sync(push)()
     assert len(rendered) == 4
+    assert compared
+    assert len(compared) == len(set(compared)), "a viewer's regions compared once"
     assert {"Eva", "Jan", "Ema"} < set(rendered) < {"Eva", "Jan", "Ema", "Ida", "Max"}
     for name, (_consumer, frames) in consumers.items():
         assert f'data-seq="{match.move_count}"' in frames[-1]
