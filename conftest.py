@@ -19,7 +19,10 @@ def _fast_test_settings(request):
     }
     from django.core.cache import cache
 
+    from config.guards import _sync_limiter
+
     cache.clear()
+    _sync_limiter.cache_clear()  # the moves' limit in memory: the process's, not the loop's
 
 
 @pytest.fixture(autouse=True)

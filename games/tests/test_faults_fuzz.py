@@ -172,7 +172,14 @@ def test_the_move_endpoint_refuses_any_forged_form_clearly(client, people, match
 
 
 @pytest.mark.django_db(transaction=True)
-def test_the_live_socket_refuses_anything_but_a_move_clearly_and_changes_nothing(people):
+def test_the_live_socket_refuses_anything_but_a_move_clearly_and_changes_nothing(people, request):
+    # Over a hundred frames in a few seconds: past the messages' limit, which has tests of its
+    # own (`test_socket_limits.py`) and answers a flood once.
+    django_settings = request.getfixturevalue("settings")
+    django_settings.PLAY_RATE_LIMITS = {
+        **django_settings.PLAY_RATE_LIMITS,
+        "socket_message": "1000/second",
+    }
     match = services.start_match(game="kosmopolis", players=people[:2])
 
     @settings(max_examples=20, derandomize=True, deadline=None)
