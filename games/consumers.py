@@ -361,8 +361,8 @@ class TableConsumer(SessionBoundSocket, AsyncWebsocketConsumer):
 
         A socket that holds no seat (a spectator, a signed-out page, a script) is refused
         before the database is touched, and so is a player past the limit of messages
-        (`within_socket_limit`); of a run of such refusals only the first is rendered, so a
-        flood costs no work. A socket whose session ended is closed instead
+        (`within_move_limit`, counted in the move's thread); of a run of such refusals only the
+        first is rendered, so a flood costs no work. A socket whose session ended is closed instead
         (`accounts.sockets`). A move the database could not take (it is away) is refused with
         a request to retry, and the socket stays open."""
         line = chat_text(text_data)
