@@ -88,16 +88,19 @@ class Batch:
         **values: Any,
     ) -> None:
         """UPDATE the row of `model` with primary key `pk`, as `update` would."""
-        if any(value is None or _compiled_apart(value) for value in values.values()):
+        if any(_compiled_apart(value) for value in values.values()):
             rows = model._default_manager.filter(pk=pk)
             self.update(rows, returning=returning, then=then, **values)
             return
         meta = model._meta
-        params = [
+        prepared = [
             meta.get_field(name).get_db_prep_save(value, connection=connection)
             for name, value in values.items()
         ]
-        statement = _update_statement(model, values)
+        # The ORM writes a value prepared as None as NULL in the statement's text.
+        nulls = tuple(value is None for value in prepared)
+        statement = _update_statement(model, values, nulls)
+        params = [value for value in prepared if value is not None]
         self.add(statement + _returning(returning), [*params, pk], then)
 
     def send(self) -> None:
@@ -141,13 +144,16 @@ def _insert_statement(model: type[models.Model], ignore_conflicts: bool) -> str:
     return statement
 
 
-_updates: dict[tuple[type[models.Model], tuple[str, ...]], str] = {}
+_updates: dict[tuple[type[models.Model], tuple[str, ...], tuple[bool, ...]], str] = {}
 
 
-def _update_statement(model: type[models.Model], values: dict[str, Any]) -> str:
+def _update_statement(
+    model: type[models.Model], values: dict[str, Any], nulls: tuple[bool, ...]
+) -> str:
     """The ORM's UPDATE of these fields of one row by primary key, compiled at its first use:
-    its text is the same for any values that are neither None nor expressions."""
-    key = (model, tuple(values))
+    its text is the same for any values that are not expressions and are None (NULL) in the
+    same places, `nulls`."""
+    key = (model, tuple(values), nulls)
     statement = _updates.get(key)
     if statement is None:
         fields = [model._meta.get_field(name) for name in values]

@@ -3,6 +3,7 @@
 import pytest
 from django.db import transaction
 from django.db.models import F
+from django.utils import timezone
 
 from config.batch import Batch
 from games import services
@@ -52,7 +53,23 @@ def test_a_kept_update_writes_the_row_as_queryset_update_would(people):
 
 
 @pytest.mark.django_db
-def test_none_and_expressions_go_through_the_orm(people):
+def test_a_kept_update_writes_none_as_null_in_its_own_statement(people):
+    match = services.start_match(game="kosmopolis", players=people[:2])
+    when = timezone.now()
+    for finished_at in (None, when, None):
+        batch = Batch()
+        batch.update_row(Match, match.pk, finished_at=finished_at, move_count=3)
+        kept = batch._statements[0][:2]
+        batch.update(Match.objects.filter(pk=match.pk), finished_at=finished_at, move_count=3)
+        assert kept[0] == batch._statements[1][0]
+        assert list(kept[1]) == list(batch._statements[1][1])
+        batch.send()
+        match.refresh_from_db()
+        assert (match.finished_at, match.move_count) == (finished_at, 3)
+
+
+@pytest.mark.django_db
+def test_expressions_go_through_the_orm(people):
     match = services.start_match(game="kosmopolis", players=people[:2])
     with transaction.atomic():
         batch = Batch()
