@@ -36,6 +36,10 @@ PUSH_TIMEOUT = 10.0
 MOVES_OVER = os.environ.get("BENCH_MOVES_OVER", "socket")
 """How players send moves: over their table socket as the page does (default), or `http`: posted
 as the page does when its socket is down (with `X-Table-Live`, as an older page did)."""
+NEW_MATCH_PAUSE = 0.5
+"""How long the players of a match that just ended look at their new table before its first
+move: a move sent the instant four sockets have connected waits for the connections' own work
+(their first tables, presence), which is no move's latency a player meets."""
 COMPRESS = 0 if os.environ.get("BENCH_WS_COMPRESS") == "0" else 15
 """The sockets offer permessage-deflate as browsers do (`BENCH_WS_COMPRESS=0`: they do not, for
 a before/after); `config.server` accepts it."""
@@ -293,6 +297,9 @@ class Table:
                 self.lost += 1
             return None
         cross = sum(1 for socket in others if socket.server != self.servers.index(server))
+        if self.engine.is_over(self.state):
+            await self.rotate()
+            await asyncio.sleep(NEW_MATCH_PAUSE)
         return Sample(started, max(arrived) - started, posted - started, cross)
 
 

@@ -92,6 +92,9 @@ class Announcement:
         if kept is not None:
             self.loading = asyncio.get_running_loop().create_future()
             self.loading.set_result(kept)
+            if kept.seen is not None:  # read by the move service as it stored the move
+                self.seeing = asyncio.get_running_loop().create_future()
+                self.seeing.set_result(kept.seen)
 
     async def loaded(self) -> Match:
         if self.loading is None:
@@ -104,7 +107,8 @@ class Announcement:
             raise
 
     async def seen(self, match: Match) -> AtTable:
-        """Who is at the table, read once for every socket of this announcement."""
+        """Who is at the table, read once for every socket of this announcement (not at all
+        where this process stored the move: its move service read it)."""
         if self.seeing is None:
             self.seeing = asyncio.ensure_future(off_the_loop(seen_at)(match))
         try:
@@ -170,14 +174,25 @@ def announcement(match_id: int, push: str, seq: int) -> Announcement:
     return known[push]
 
 
-def _phase(match: Match, user: Any) -> tuple[bool, bool, int | None, tuple[Any, ...]]:
+Phase = tuple[bool, bool, int | None, tuple[Any, ...], bool]
+
+
+def _phase(match: Match, user: Any) -> Phase:
     """What the footer, the result and the log's lines of no move follow: whether the match is
-    over or started, the viewer's seat, the seats whose players left and those who asked to end
-    the match early."""
+    over or started, then what the log follows (`_same_log`): the viewer's seat, the seats whose
+    players left and those who asked to end the match early, and whether it was ended early."""
     departures = tuple(
         (s.number, s.left, s.wants_end) for s in match.seat_list if s.left or s.wants_end
     )
-    return match.is_over, match.move_count > 0, seat_of(match, user), departures
+    ended_early = bool(match.result and match.result.get("ended_early"))
+    return match.is_over, match.move_count > 0, seat_of(match, user), departures, ended_early
+
+
+def _same_log(phase: Phase, before: Phase | None) -> bool:
+    """Whether a log shown in phase `before` grows into the log of `phase` by the new moves'
+    lines alone: a seat that left or a match ended early adds lines of no move, and another
+    seat sees other events. A match that ends by its last move adds only that move's lines."""
+    return before is not None and phase[2:] == before[2:]
 
 
 def move_form(text: str | None) -> QueryDict:
@@ -232,7 +247,7 @@ class TableConsumer(SessionBoundSocket, AsyncWebsocketConsumer):
         self.sent: dict[str, str] = {}
         self.splits: dict[str, tuple[str, dict[str, str]]] = {}
         self.shown = -1
-        self.phase: tuple[bool, bool, int | None, tuple[Any, ...]] | None = None
+        self.phase: Phase | None = None
         self.refused = False
         self.shown_match: Callable[[], Match | None] = lambda: None
 
@@ -550,14 +565,14 @@ class TableConsumer(SessionBoundSocket, AsyncWebsocketConsumer):
         # A seat left or a match ended early adds log lines of no move: the log goes whole.
         log_since = (
             self.shown
-            if self.sent and self.shown > 0 and gap <= LOG_LENGTH and phase == self.phase
+            if self.sent and self.shown > 0 and gap <= LOG_LENGTH and _same_log(phase, self.phase)
             else None
         )
         if match.log_from > (log_since or 0):
             shared = None
             match = await off_the_loop(load_table)(self.match_id)
             phase = _phase(match, user)
-            log_since = log_since if phase == self.phase else None
+            log_since = log_since if _same_log(phase, self.phase) else None
         unchanged = RARELY_CHANGED if self.sent and phase == self.phase else frozenset()
         seen = await (shared.seen(match) if shared else off_the_loop(seen_at)(match))
         render = functools.partial(self._render, match, log_since, unchanged, seen)

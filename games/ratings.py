@@ -12,13 +12,18 @@ from django.db import transaction
 from openskill.models import PlackettLuce
 
 from accounts.models import User
+from config.batch import Batch
 from games.models import Match, Rating, RatingChange, Seat
 
 MODEL = PlackettLuce()
 
 
-def rate_match(match: Match, seats: list[Seat]) -> list[RatingChange]:
-    """Update the ratings of the people at a finished rated match (inside its transaction)."""
+def rate_match(
+    match: Match, seats: list[Seat], *, writes: Batch | None = None
+) -> list[RatingChange]:
+    """Update the ratings of the people at a finished rated match (inside its transaction); the
+    new ratings and the changes are written with `writes` if given (the move service sends
+    them with the match's own writes), else at once."""
     people = _rated_people(match, seats)
     if not people:
         return []
@@ -29,9 +34,19 @@ def rate_match(match: Match, seats: list[Seat]) -> list[RatingChange]:
         )
     }
     changes = _rate(match, people, len(seats), ratings)
+    ending = Batch() if writes is None else writes
     for seat in people:
-        ratings[seat.user_id].save()
-    RatingChange.objects.bulk_create(changes)
+        rating = ratings[seat.user_id]
+        if rating.pk is None:
+            ending.insert([rating])
+        else:
+            ending.update_row(
+                Rating, rating.pk, mu=rating.mu, sigma=rating.sigma, matches=rating.matches
+            )
+    for change in changes:
+        ending.insert([change])
+    if writes is None:
+        ending.send()
     return changes
 
 

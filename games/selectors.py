@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from functools import lru_cache
@@ -154,6 +155,10 @@ def game_of(match_id: int) -> str:
     return Match.objects.values_list("game", flat=True).get(pk=match_id)
 
 
+AtTable = tuple[set[int], int]
+"""The people at a table now and how many watch it (`games.presence.at_table`)."""
+
+
 def load_table(match_id: int, *, log_from: int = 0) -> Match:
     """A match with all a table shows: seats, people and the log's moves from move `log_from`
     on, and the rating changes once a rated match is over (a fourth query): the table renders
@@ -176,32 +181,33 @@ def load_table(match_id: int, *, log_from: int = 0) -> Match:
     )
     match.recent_moves = list(log.order_by("-seq")[:LOG_LENGTH])
     match.log_from = log_from
+    match.seen = None
     match.rating_deltas = (
-        {
-            user_id: (after - before, after)
-            for user_id, before, after in RatingChange.objects.filter(
-                match_id=match_id
-            ).values_list("user_id", "before", "after")
-        }
+        rating_deltas(
+            RatingChange.objects.filter(match_id=match_id).values_list("user_id", "before", "after")
+        )
         if match.is_over and match.rated
         else {}
     )
     return match
 
 
-def table_after_move(match: Match, move: Move) -> Match:
+def rating_deltas(changes: Iterable[tuple[int, int, int]]) -> dict[int, tuple[int, int]]:
+    """Each player's rating change and new rating, by user id, from (user id, before, after)."""
+    return {user_id: (after - before, after) for user_id, before, after in changes}
+
+
+def table_after_move(match: Match, move: Move, seen: AtTable) -> Match:
     """The match as the move service stored it, in `load_table`'s shape with the log of its new
-    move only: the process that stored the move pushes it without loading it again. The
-    service's lock read the seats with their people; a match that ended is loaded afresh, for
-    its rating changes."""
+    move only, and who was `seen` at the table then: the process that stored the move pushes it
+    without loading it or asking again. The service's lock read the seats with their people,
+    and a match that ended keeps the rating changes its end made (`games.services._finish`)."""
+    match.seen = seen
     match.recent_moves = [move]
     match.log_from = move.seq
-    match.rating_deltas = {}
+    if not match.is_over:
+        match.rating_deltas = {}
     return match
-
-
-AtTable = tuple[set[int], int]
-"""The people at a table now and how many watch it (`games.presence.at_table`)."""
 
 
 def seen_at(match: Match) -> AtTable:

@@ -31,7 +31,7 @@ from games.presence import present
 from games.ratings import rate_match
 from games.registry import GAMES, GameInfo
 from games.rules import RECORD_FORMAT, IllegalMove
-from games.selectors import clock_warning, may_watch, table_after_move
+from games.selectors import clock_warning, may_watch, rating_deltas, seen_at, table_after_move
 from games.signals import match_ended
 from games.stats import tally_match
 from notifications.services import mark_answered, mark_match_read, notify
@@ -738,8 +738,9 @@ def _record(
     """Check and store one move of a locked match (the caller holds the transaction); the
     notices of the match to `read_by` are read with it.
 
-    The writes go to PostgreSQL together, in one round trip (`config.batch`), unless the match
-    ends: then the move is stored first, and the ratings and statistics follow it.
+    The writes go to PostgreSQL together, in one round trip (`config.batch`); the move that
+    ends the match first reads and locks the ratings and statistics it changes (`_finish`), and
+    its writes carry theirs.
     The bot loop passes `wake_bots=False`: it goes on by itself, so it must not queue itself.
     """
     if match.is_over:
@@ -768,20 +769,22 @@ def _record(
     writes.insert([stored], returning=["id"], then=lambda rows: _stored(stored, rows))
     match.move_count = seq + 1
     fields = ["state", "move_count"]
+    # Who is at the table, read once: for the notices, and for this process's pushes of the move.
+    seen = seen_at(match) if wake_bots else None
+    here = seen[0] if seen is not None else None
     if info.engine.is_over(state):
-        writes.send()
-        _finish(match, info)
+        _finish(match, info, writes=writes, here=here)
         fields += ["status", "result", "finished_at"]
     else:
         now = timezone.now()
         _run_clocks(match, info, mover=seat, before=acting_before, now=now, writes=writes)
-        _notify_turns(match, info, before=acting_before, writes=writes)
+        _notify_turns(match, info, before=acting_before, writes=writes, here=here)
     if read_by is not None:
         mark_match_read(user=read_by, match_id=match.pk, writes=writes)
     writes.update_row(Match, match.pk, **{name: getattr(match, name) for name in fields})
     writes.send()
     # A bot loop or an import goes on changing this match; a person's move leaves it as stored.
-    table = table_after_move(match, stored) if wake_bots and not match.is_over else None
+    table = table_after_move(match, stored, seen) if seen is not None else None
     _after_commit(match, info, wake_bots=wake_bots, table=table)
     return MoveAccepted(seq=seq)
 
@@ -791,23 +794,39 @@ def _stored(move: Move, rows: Rows) -> None:
     move._state.adding, move._state.db = False, "default"
 
 
-def _finish(match: Match, info: GameInfo, result: dict[str, Any] | None = None) -> None:
-    """End the match with the engine's result, or one given (a match ended early)."""
+def _finish(
+    match: Match,
+    info: GameInfo,
+    result: dict[str, Any] | None = None,
+    *,
+    writes: Batch | None = None,
+    here: set[int] | None = None,
+) -> None:
+    """End the match with the engine's result, or one given (a match ended early). The seats,
+    ratings and statistics are written with `writes` if given (the last move's own), else at
+    once; the match row is the caller's to write. The rating changes stay on the match, for
+    the table pushed from it (`table_after_move`)."""
     result = result or info.engine.result(match.state)
     match.status = Match.Status.FINISHED
     match.result = result
     match.finished_at = timezone.now()
+    ending = Batch() if writes is None else writes
     for seat in match.seat_list:
         seat.score = result["scores"][seat.number]
         seat.rank = result["ranks"][seat.number]
         seat.turn_started_at = None
-    Seat.objects.bulk_update(match.seat_list, ["score", "rank", "turn_started_at"])
-    rate_match(match, match.seat_list)
-    tally_match(match, match.seat_list)
+        ending.update_row(
+            Seat, seat.pk, score=seat.score, rank=seat.rank, turn_started_at=seat.turn_started_at
+        )
+    changes = rate_match(match, match.seat_list, writes=ending)
+    match.rating_deltas = rating_deltas((c.user_id, c.before, c.after) for c in changes)
+    tally_match(match, match.seat_list, writes=ending)
+    if writes is None:
+        ending.send()
     match_ended.send(sender=Match, match=match)
     _tell_my_games({s.user_id for s in match.seat_list if not s.user.is_bot})
     people = [s for s in match.seat_list if not s.is_bot]
-    away = {user.pk for user in _away(match, people)}
+    away = {user.pk for user in _away(match, people, here)}
     for seat in people:
         if seat.user_id in away:
             notify(
@@ -819,16 +838,25 @@ def _finish(match: Match, info: GameInfo, result: dict[str, Any] | None = None) 
             )
 
 
-def _notify_turns(match: Match, info: GameInfo, *, before: set[int], writes: Batch) -> None:
+def _notify_turns(
+    match: Match,
+    info: GameInfo,
+    *,
+    before: set[int],
+    writes: Batch,
+    here: set[int] | None = None,
+) -> None:
     """Tell the people who must act now and were not already acting (never the mover), unless
-    they are looking at the table; a real-time match never mails."""
+    they are looking at the table (`here`, else read now); a real-time match never mails."""
     now_acting = info.engine.to_act(match.state)
     _tell_my_games(
         {s.user_id for s in match.seat_list if not s.is_bot and s.number in now_acting ^ before}
     )
     acting = now_acting - before
     notify(
-        users=_away(match, [s for s in match.seat_list if s.number in acting and not s.is_bot]),
+        users=_away(
+            match, [s for s in match.seat_list if s.number in acting and not s.is_bot], here
+        ),
         kind="your_turn",
         link=match.get_absolute_url(),
         match_id=match.pk,
@@ -838,11 +866,13 @@ def _notify_turns(match: Match, info: GameInfo, *, before: set[int], writes: Bat
     )
 
 
-def _away(match: Match, seats: list[Seat]) -> list[User]:
-    """The players of these seats who do not have the table open (`games.presence`)."""
+def _away(match: Match, seats: list[Seat], here: set[int] | None = None) -> list[User]:
+    """The players of these seats who do not have the table open (`games.presence`): those not
+    `here`, else read now."""
     if not seats:
         return []
-    here = present(match.pk, [s.user_id for s in seats])
+    if here is None:
+        here = present(match.pk, [s.user_id for s in seats])
     return [s.user for s in seats if s.user_id not in here]
 
 

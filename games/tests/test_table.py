@@ -25,6 +25,7 @@ from games.kosmopolis import engine
 from games.kosmopolis.components import CARD_COLOR
 from games.live import pushes_batched, send_pushes, stored
 from games.models import Match, Move, Seat
+from games.presence import arrive
 from games.regions import changes, render_region, render_regions
 from games.registry import GAMES
 from games.selectors import TABLE_REGIONS, load_table, table_for
@@ -563,6 +564,56 @@ def test_pushes_resend_the_footer_and_result_only_when_the_match_starts_or_ends(
     assert with_result == [len(frames) - 1]
     assert f'<code class="seed">{match.seed}</code>' in frames[-1]
     assert "?step=last" in frames[1]
+
+
+def test_the_last_move_pushes_its_log_lines_and_the_rating_changes_a_fresh_page_shows(people):
+    """The end of a rated match adds only its last move's lines to the log, and the players'
+    panels carry the rating changes, pushed from the match as the move service stored it: the
+    page then reads as a page opened after the end does."""
+    match = services.start_match(game="kosmopolis", players=people[:2], rated=True)
+    consumer, frames = _consumer_without_socket(match, people[0])
+    async_to_sync(consumer._send_table)()
+    log: list[str] = []
+    while not match.is_over:
+        seat = min(engine.to_act(match.state))
+        with pushes_batched() as pushes:
+            play_first_legal_move(match, people[seat], seat)
+        told = next(message for _group, message in pushes if "push" in message)
+        async_to_sync(consumer._send_table)(push=told["push"], announced=told["seq"])
+        match.refresh_from_db()
+        whole = 'id="log"' in frames[-1]
+        log = _log_lines(frames[-1]) + ([] if whole else log)
+    assert stored(match.pk, told["push"], told["seq"]) is not None, "pushed as stored"
+    assert 'id="log"' not in frames[-1]
+    fresh, fresh_frames = _consumer_without_socket(match, people[0])
+    async_to_sync(fresh._send_table)()
+    assert log == _log_lines(fresh_frames[0])
+    assert frames[-1].count('class="rating-change"') == 2
+    for change in re.findall(r'<p class="rating-change">[^<]*</p>', fresh_frames[0]):
+        assert change in frames[-1]
+
+
+def _log_lines(html: str) -> list[str]:
+    return re.findall(r'<li class="log-line[^>]*>[^<]*</li>', html)
+
+
+def test_the_process_that_stored_a_move_pushes_who_its_service_saw_at_the_table(
+    people, match, monkeypatch
+):
+    """The move service reads who is at the table for its notices; this process's pushes of
+    the move show the same, without asking the cache again."""
+    consumer, frames = _consumer_without_socket(match, people[1])
+    async_to_sync(consumer._send_table)()
+    arrive(match.pk, people[2].pk, "ota-socket")
+    asked: list[int] = []
+    monkeypatch.setattr(consumers_module, "seen_at", lambda match: asked.append(match.pk))
+    with pushes_batched() as pushes:
+        play_first_legal_move(match, people[0], 0)
+    told = next(message for _group, message in pushes if "push" in message)
+    async_to_sync(consumer._send_table)(push=told["push"], announced=told["seq"])
+    assert asked == []
+    assert '<span id="presence-2" class="presence here">' in frames[-1]
+    assert '<span id="presence-0" class="presence">' in frames[-1]
 
 
 def test_a_seat_handed_over_is_pushed_at_an_unchanged_move_number(people, match):
