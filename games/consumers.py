@@ -301,7 +301,8 @@ class TableConsumer(SessionBoundSocket, AsyncWebsocketConsumer):
 
     def _keep_present(self, came: bool) -> asyncio.Task:
         """Tell the table who came (a player's panel, or the spectators' count), then keep the
-        socket's entries fresh while it is open. A seat is the one the socket opened at."""
+        socket's entries fresh while it is open, and tell the table again if a refresh finds
+        the player's entry gone. A seat is the one the socket opened at."""
         user = self.scope.get("user")
         signed_in = getattr(user, "is_authenticated", False)
         self.present_at = self.phase[2] if self.phase else None
@@ -317,7 +318,11 @@ class TableConsumer(SessionBoundSocket, AsyncWebsocketConsumer):
             while True:
                 await asyncio.sleep(REFRESH_SECONDS)
                 if signed_in:
-                    await off_the_loop(arrive)(self.match_id, user.pk, self.channel_name)
+                    back = await off_the_loop(arrive)(self.match_id, user.pk, self.channel_name)
+                    if back and self.present_at is not None:
+                        # A departure elsewhere took this socket's entry and told the table
+                        # the player left: they are still here.
+                        await self._tell_presence({"seat": self.present_at, "here": True})
                 if self.present_at is None:
                     await off_the_loop(watch)(self.match_id, viewer, self.channel_name)
 

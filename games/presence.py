@@ -9,6 +9,7 @@ seat count the spectators the same way."""
 from __future__ import annotations
 
 import logging
+import threading
 import time
 from collections.abc import Iterable
 
@@ -21,6 +22,19 @@ PRESENCE_SECONDS = 60
 """How long an entry counts without being refreshed."""
 REFRESH_SECONDS = 20
 """How often an open socket refreshes its entry: well within `PRESENCE_SECONDS`."""
+
+
+_TURNS = tuple(threading.Lock() for _ in range(64))
+"""Writes of one entry take turns within a process (`_in_turn`)."""
+
+
+def _in_turn(key: str) -> threading.Lock:
+    """The lock under which this process reads and writes the entry `key`. A reload closes
+    the page's old socket while the new one opens, each in a thread of its own: without
+    turns, the old socket's departure could write over the new socket's arrival and leave the
+    player away. A table's sockets live in one process (`bench/README.md`, per box); across
+    processes the open socket's next refresh puts a lost entry back (`arrive`)."""
+    return _TURNS[hash(key) % len(_TURNS)]
 
 
 def _key(match_id: int, user_id: int) -> str:
@@ -39,14 +53,16 @@ def _watch_key(match_id: int) -> str:
 
 def arrive(match_id: int, user_id: int, socket: str) -> bool:
     """The socket is open (or still open) at the table; whether the player just came (no other
-    socket of theirs was there). Two sockets of one player writing at once may lose one entry;
-    the next refresh puts it back."""
-    now = time.time()
+    socket of theirs was there). Two processes writing one player's entry at once may lose a
+    socket; its next refresh puts it back and finds the player come again."""
+    key = _key(match_id, user_id)
     try:
-        entries = _live(cache.get(_key(match_id, user_id)), now)
-        came = not entries
-        entries[socket] = now + PRESENCE_SECONDS
-        cache.set(_key(match_id, user_id), entries, PRESENCE_SECONDS)
+        with _in_turn(key):
+            now = time.time()
+            entries = _live(cache.get(key), now)
+            came = not entries
+            entries[socket] = now + PRESENCE_SECONDS
+            cache.set(key, entries, PRESENCE_SECONDS)
     except (RedisError, OSError):
         logger.warning("Presence at match %s not stored: the cache is away", match_id)
         return False
@@ -55,14 +71,15 @@ def arrive(match_id: int, user_id: int, socket: str) -> bool:
 
 def depart(match_id: int, user_id: int, socket: str) -> bool:
     """The socket closed; whether the player is gone (no other socket of theirs is there)."""
-    now = time.time()
+    key = _key(match_id, user_id)
     try:
-        entries = _live(cache.get(_key(match_id, user_id)), now)
-        entries.pop(socket, None)
-        if entries:
-            cache.set(_key(match_id, user_id), entries, PRESENCE_SECONDS)
-        else:
-            cache.delete(_key(match_id, user_id))
+        with _in_turn(key):
+            entries = _live(cache.get(key), time.time())
+            entries.pop(socket, None)
+            if entries:
+                cache.set(key, entries, PRESENCE_SECONDS)
+            else:
+                cache.delete(key)
     except (RedisError, OSError):
         logger.warning("Presence at match %s not cleared: the cache is away", match_id)
         return False
@@ -105,12 +122,14 @@ def _count(entries: object, now: float) -> int:
 def watch(match_id: int, viewer: str, socket: str) -> int:
     """A socket that holds no seat is open at the table (kept like a player's presence, by
     `viewer`: the spectator's account, or the socket itself when signed out); how many watch
-    now. Two sockets writing at once may lose one entry; the next refresh puts it back."""
-    now = time.time()
+    now. Two processes writing at once may lose one entry; the next refresh puts it back."""
+    key = _watch_key(match_id)
     try:
-        entries = _watchers(cache.get(_watch_key(match_id)), now)
-        entries[socket] = (viewer, now + PRESENCE_SECONDS)
-        cache.set(_watch_key(match_id), entries, PRESENCE_SECONDS)
+        with _in_turn(key):
+            now = time.time()
+            entries = _watchers(cache.get(key), now)
+            entries[socket] = (viewer, now + PRESENCE_SECONDS)
+            cache.set(key, entries, PRESENCE_SECONDS)
     except (RedisError, OSError):
         logger.warning("Spectators of match %s not counted: the cache is away", match_id)
         return 0
@@ -119,11 +138,13 @@ def watch(match_id: int, viewer: str, socket: str) -> int:
 
 def unwatch(match_id: int, socket: str) -> int:
     """A spectator's socket closed; how many watch now."""
-    now = time.time()
+    key = _watch_key(match_id)
     try:
-        entries = _watchers(cache.get(_watch_key(match_id)), now)
-        entries.pop(socket, None)
-        cache.set(_watch_key(match_id), entries, PRESENCE_SECONDS)
+        with _in_turn(key):
+            now = time.time()
+            entries = _watchers(cache.get(key), now)
+            entries.pop(socket, None)
+            cache.set(key, entries, PRESENCE_SECONDS)
     except (RedisError, OSError):
         logger.warning("Spectators of match %s not counted: the cache is away", match_id)
         return 0

@@ -4,6 +4,8 @@ table, and arrivals and departures reach the other pages as their marks alone.""
 
 import json
 import re
+import threading
+import time
 
 import pytest
 from asgiref.sync import async_to_sync
@@ -15,8 +17,9 @@ from django.urls import reverse
 
 from chat import services
 from chat.models import ChatLine
+from games import consumers, presence
 from games.consumers import TableConsumer
-from games.presence import arrive
+from games.presence import arrive, depart
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -259,3 +262,69 @@ def test_the_page_shows_who_is_at_the_table_and_how_many_watch(client, people, m
     client.force_login(people[2])
     html = client.get(reverse("match_table", args=[match.pk])).content.decode()
     assert 'id="presence-1" class="presence">away' in html
+
+
+class _SlowCache:
+    """The cache as a busy Redis answers: every read takes a while, and so does a delete, so
+    that two sockets' writes of one entry overlap."""
+
+    def __init__(self, cache):
+        self.cache = cache
+
+    def get(self, *args, **kwargs):
+        time.sleep(0.05)
+        return self.cache.get(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        time.sleep(0.1)
+        return self.cache.delete(*args, **kwargs)
+
+    def __getattr__(self, name):
+        return getattr(self.cache, name)
+
+
+def test_a_reload_leaves_the_player_at_the_table_while_its_old_socket_closes(
+    people, match, monkeypatch
+):
+    """The old page's socket closes as the new page's opens, each in a thread of its own."""
+    eva = people[0]
+    arrive(match.pk, eva.pk, "old-page")
+    monkeypatch.setattr(presence, "cache", _SlowCache(presence.cache))
+    leaving = threading.Thread(target=depart, args=(match.pk, eva.pk, "old-page"))
+    coming = threading.Thread(target=arrive, args=(match.pk, eva.pk, "new-page"))
+    leaving.start()
+    time.sleep(0.01)
+    coming.start()
+    leaving.join()
+    coming.join()
+    assert presence.present(match.pk, [eva.pk]) == {eva.pk}
+
+
+def test_a_socket_whose_entry_was_lost_puts_it_back_and_tells_the_table(people, match, monkeypatch):
+    """A departure in another process may write over an open socket's entry and tell the
+    table that its player left: the socket's next refresh tells it they are here."""
+    eva, jan = people[0], people[1]
+    monkeypatch.setattr(consumers, "REFRESH_SECONDS", 0.2)
+
+    async def scenario():
+        jan_socket = _socket(match, jan)
+        eva_socket = _socket(match, eva)
+        try:
+            assert (await jan_socket.connect())[0]
+            await jan_socket.receive_from()  # the marks as they are
+            assert (await eva_socket.connect())[0]
+            await jan_socket.receive_from()  # Eva came
+            assert await jan_socket.receive_nothing(timeout=0.5), "refreshes tell nothing"
+            await database_sync_to_async(presence.cache.delete)(presence._key(match.pk, eva.pk))
+            told = await jan_socket.receive_from(timeout=2)
+            here = await database_sync_to_async(presence.present)(match.pk, [eva.pk])
+            return told, here
+        finally:
+            await eva_socket.disconnect()
+            await jan_socket.disconnect()
+
+    told, here = async_to_sync(scenario)()
+    assert told == (
+        '<span id="presence-0" class="presence here" hx-swap-oob="true">at the table</span>'
+    )
+    assert here == {eva.pk}
