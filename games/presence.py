@@ -25,7 +25,7 @@ REFRESH_SECONDS = 20
 
 
 _TURNS = tuple(threading.Lock() for _ in range(64))
-"""Writes of one entry take turns within a process (`_in_turn`)."""
+"""Writes of one player's entry take turns within a process (`_in_turn`)."""
 
 
 def _in_turn(key: str) -> threading.Lock:
@@ -122,14 +122,14 @@ def _count(entries: object, now: float) -> int:
 def watch(match_id: int, viewer: str, socket: str) -> int:
     """A socket that holds no seat is open at the table (kept like a player's presence, by
     `viewer`: the spectator's account, or the socket itself when signed out); how many watch
-    now. Two processes writing at once may lose one entry; the next refresh puts it back."""
-    key = _watch_key(match_id)
+    now. Two sockets writing at once may lose one entry; the next refresh puts it back (a
+    hundred spectators refresh together: in turns, they would hold the threads that moves
+    need)."""
+    now = time.time()
     try:
-        with _in_turn(key):
-            now = time.time()
-            entries = _watchers(cache.get(key), now)
-            entries[socket] = (viewer, now + PRESENCE_SECONDS)
-            cache.set(key, entries, PRESENCE_SECONDS)
+        entries = _watchers(cache.get(_watch_key(match_id)), now)
+        entries[socket] = (viewer, now + PRESENCE_SECONDS)
+        cache.set(_watch_key(match_id), entries, PRESENCE_SECONDS)
     except (RedisError, OSError):
         logger.warning("Spectators of match %s not counted: the cache is away", match_id)
         return 0
@@ -138,13 +138,11 @@ def watch(match_id: int, viewer: str, socket: str) -> int:
 
 def unwatch(match_id: int, socket: str) -> int:
     """A spectator's socket closed; how many watch now."""
-    key = _watch_key(match_id)
+    now = time.time()
     try:
-        with _in_turn(key):
-            now = time.time()
-            entries = _watchers(cache.get(key), now)
-            entries.pop(socket, None)
-            cache.set(key, entries, PRESENCE_SECONDS)
+        entries = _watchers(cache.get(_watch_key(match_id)), now)
+        entries.pop(socket, None)
+        cache.set(_watch_key(match_id), entries, PRESENCE_SECONDS)
     except (RedisError, OSError):
         logger.warning("Spectators of match %s not counted: the cache is away", match_id)
         return 0
