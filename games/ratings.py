@@ -18,12 +18,10 @@ from games.models import Match, Rating, RatingChange, Seat
 MODEL = PlackettLuce()
 
 
-def rate_match(
-    match: Match, seats: list[Seat], *, writes: Batch | None = None
-) -> list[RatingChange]:
+def rate_match(match: Match, seats: list[Seat], *, writes: Batch) -> list[RatingChange]:
     """Update the ratings of the people at a finished rated match (inside its transaction); the
-    new ratings and the changes are written with `writes` if given (the move service sends
-    them with the match's own writes), else at once."""
+    new ratings and the changes go into `writes` (the move service sends them with the match's
+    own writes)."""
     people = _rated_people(match, seats)
     if not people:
         return []
@@ -34,19 +32,16 @@ def rate_match(
         )
     }
     changes = _rate(match, people, len(seats), ratings)
-    ending = Batch() if writes is None else writes
     for seat in people:
         rating = ratings[seat.user_id]
         if rating.pk is None:
-            ending.insert([rating])
+            writes.insert([rating])
         else:
-            ending.update_row(
+            writes.update_row(
                 Rating, rating.pk, mu=rating.mu, sigma=rating.sigma, matches=rating.matches
             )
     for change in changes:
-        ending.insert([change])
-    if writes is None:
-        ending.send()
+        writes.insert([change])
     return changes
 
 

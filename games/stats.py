@@ -128,12 +128,12 @@ GAME_FIELDS = [
 ]
 
 
-def tally_match(match: Match, seats: list[Seat], *, writes: Batch | None = None) -> None:
+def tally_match(match: Match, seats: list[Seat], *, writes: Batch) -> None:
     """Add a match that has just ended (inside its transaction), locking the rows it changes.
 
     The rows are created where missing, read and locked in one round trip, and written with
-    statements compiled once (`config.batch`), with `writes` if given (the move service sends
-    them with the match's own writes): the ORM's `bulk_update`, a CASE for every field, cost a
+    statements compiled once (`config.batch`) into `writes` (the move service sends them with
+    the match's own writes): the ORM's `bulk_update`, a CASE for every field, cost a
     match's last move more processor time than all else it does (`bench/README.md`)."""
     kinds = [match.game, PlayerStats.OVERALL]
     user_ids = sorted({seat.user_id for seat in seats})
@@ -159,17 +159,14 @@ def tally_match(match: Match, seats: list[Seat], *, writes: Batch | None = None)
     reads.send()
     tally = Tally(players, games)
     tally.add(match, seats)
-    ending = Batch() if writes is None else writes
     for row in tally.players.values():
-        ending.update_row(
+        writes.update_row(
             PlayerStats, row.pk, **{name: getattr(row, name) for name in PLAYER_FIELDS}
         )
     game_row = tally.games[match.game]
-    ending.update_row(
+    writes.update_row(
         GameStats, game_row.pk, **{name: getattr(game_row, name) for name in GAME_FIELDS}
     )
-    if writes is None:
-        ending.send()
 
 
 @transaction.atomic

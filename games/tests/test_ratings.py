@@ -7,6 +7,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from accounts.models import User
+from config.batch import Batch
 from games import ratings, services, stats
 from games.kosmopolis import engine
 from games.models import Match, Rating, RatingChange, Seat
@@ -25,8 +26,10 @@ def _finish_with_ranks(match: Match, ranks: list[int]) -> None:
         match.status = Match.Status.FINISHED
         match.finished_at = timezone.now()
         match.save(update_fields=["status", "finished_at"])
-        ratings.rate_match(match, seats)
-        stats.tally_match(match, seats)
+        writes = Batch()
+        ratings.rate_match(match, seats, writes=writes)
+        stats.tally_match(match, seats, writes=writes)
+        writes.send()
 
 
 def _rating(user, game="kosmopolis") -> Rating:

@@ -11,6 +11,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
+from config.batch import Batch
 from games import ratings, services, stats
 from games.kosmopolis.components import CARD_COLOR
 from games.kosmopolis.stats import PROFESSIONS
@@ -54,8 +55,10 @@ def _end(
         match.started_at = match.finished_at - timedelta(minutes=minutes)
         match.result = result or {"scores": scores, "ranks": ranks}
         match.save(update_fields=["status", "finished_at", "started_at", "result"])
-        ratings.rate_match(match, seats)
-        stats.tally_match(match, seats)
+        writes = Batch()
+        ratings.rate_match(match, seats, writes=writes)
+        stats.tally_match(match, seats, writes=writes)
+        writes.send()
     return match
 
 
