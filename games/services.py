@@ -114,7 +114,7 @@ def start_match(
     if len({player.pk for player in players}) != len(players):
         raise ValueError(_("A player cannot sit twice at one table."))
     seed = secrets.randbits(128) if seed is None else seed
-    options = info.clean_options(options)
+    options = info.clean_options(options, seats=len(players))
     state = info.engine.setup(len(players), options, seed, stack)
     with transaction.atomic():
         match = Match.objects.create(
