@@ -202,6 +202,12 @@ TASK_WORKER_IN_WEB_PROCESS = "REDIS_URL" not in env
 # Background work (bots, clocks, mails): procrastinate's queues in PostgreSQL, run by
 # `manage.py worker` (config/worker.py).
 PROCRASTINATE_IMPORT_PATHS = ["config.worker", "games.services", "notifications.mail"]
+# A run of the bots plays at most this many moves of one match and queues the rest, so that a
+# match of bots alone never holds a worker for long.
+BOT_MOVES_PER_RUN = 20
+# A bot seat that has moved this many times in a row (a game's longest turn is a few dozen
+# moves) is stuck in a loop: its match's bots are stopped and an error is logged.
+BOT_MOVES_IN_A_ROW = 500
 
 AUTH_USER_MODEL = "accounts.User"
 AUTHENTICATION_BACKENDS = [

@@ -1,14 +1,61 @@
 """The games the site offers: names, player counts, and where each playable game's code lives."""
 
 import importlib
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 from types import ModuleType
 
 from django.utils.functional import Promise
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import ngettext
+
+from games.space_bastards.components import IN_PLAY_COUNT, PLANET_IDS, PLANET_NAME
+
+Label = Promise | str
+
+
+@dataclass(frozen=True)
+class OwnChoice:
+    """Besides an option's fixed choices, a value the player puts together from `items`: as
+    many of them as `count(seats)` asks, or, without `count`, every one in an order of the
+    player's. Stored as the list of the items' ids (in the items' own order for a choice of
+    some, in the player's for an order)."""
+
+    label: Promise
+    """The choice among the fixed ones ("chosen below")."""
+    prompt: Promise
+    """What the player puts together ("Planets to switch off", "Order of your own")."""
+    items: tuple[tuple[str, Label], ...]
+    count: Callable[[int], int] | None = None
+
+    def check(self, value: list[object], option: Label, seats: int) -> list[object]:
+        """The value as stored; ValueError with a message for the player when it does not fit."""
+        ids = [item for item, _label in self.items]
+        if any(type(item) is not str or item not in ids for item in value):
+            raise ValueError(gettext("Not a possible value of %(option)s.") % {"option": option})
+        if self.count is None:
+            if sorted(map(ids.index, value)) != list(range(len(ids))):
+                raise ValueError(
+                    gettext("%(option)s: each one needs a place of its own.") % {"option": option}
+                )
+            return value
+        if len(set(value)) != len(value):
+            raise ValueError(
+                gettext("%(option)s: choose each one at most once.") % {"option": option}
+            )
+        wanted = self.count(seats)
+        if len(value) != wanted:
+            raise ValueError(
+                ngettext(
+                    "%(option)s: choose exactly %(count)d for %(players)d player.",
+                    "%(option)s: choose exactly %(count)d for %(players)d players.",
+                    seats,
+                )
+                % {"option": option, "count": wanted, "players": seats}
+            )
+        return sorted(value, key=ids.index)
 
 
 @dataclass(frozen=True)
@@ -21,6 +68,19 @@ class GameOption:
     choices: tuple[tuple[object, Promise], ...]
     solo_only: bool = False
     """Only a one-player table may change it (a solo opponent's setting)."""
+    own: OwnChoice | None = None
+    """A value the player may put together instead of a fixed choice."""
+
+    def fixed(self, value: object) -> Promise | None:
+        """The label of the fixed choice `value` is, if it is one."""
+        return next(
+            (
+                label
+                for choice, label in self.choices
+                if value == choice and type(value) is type(choice)
+            ),
+            None,
+        )
 
 
 SIDE_CHOICES = (("A", _("side A")), ("B", _("side B")), ("random", _("random side")))
@@ -49,8 +109,9 @@ class GameInfo:
             }
         return ngettext("%(count)d point", "%(count)d points", score) % {"count": score}
 
-    def clean_options(self, chosen: dict[str, object] | None) -> dict[str, object]:
-        """The options with defaults filled in; unknown keys or values are refused."""
+    def clean_options(self, chosen: dict[str, object] | None, *, seats: int) -> dict[str, object]:
+        """The options for `seats` players as stored: only those changed from the default;
+        unknown keys or values, and values that do not fit that many players, are refused."""
         chosen = dict(chosen or {})
         known = {option.key: option for option in self.options}
         unknown = sorted(set(chosen) - set(known))
@@ -59,15 +120,32 @@ class GameInfo:
         cleaned: dict[str, object] = {}
         for key, option in known.items():
             value = chosen.get(key, option.default)
-            if not any(
-                value == choice and type(value) is type(choice) for choice, _label in option.choices
-            ):
-                raise ValueError(
-                    _("Not a possible value of %(option)s.") % {"option": option.label}
-                )
+            if option.fixed(value) is None:
+                if option.own is None or type(value) is not list:
+                    raise ValueError(
+                        _("Not a possible value of %(option)s.") % {"option": option.label}
+                    )
+                value = option.own.check(value, option.label, seats)
             if value != option.default:
                 cleaned[key] = value
         return cleaned
+
+    def option_lines(self, options: dict[str, object]) -> list[tuple[str, str]]:
+        """The options a table or match sets apart from the defaults, as (option, choice) in
+        the active language, the way the lobby shows them."""
+        lines = []
+        for option in self.options:
+            if option.key not in options:
+                continue
+            value = options[option.key]
+            label = option.fixed(value)
+            if label is None and option.own is not None and isinstance(value, list):
+                names = dict(option.own.items)
+                text = ", ".join(str(names[item]) for item in value)
+            else:
+                text = str(label)
+            lines.append((str(option.label), text))
+        return lines
 
     @property
     def seat_choices(self) -> range:
@@ -245,6 +323,21 @@ GAMES: dict[str, GameInfo] = {
             has_script=True,
             options=(
                 GameOption(
+                    "planets_off",
+                    _("Switched-off planets"),
+                    None,
+                    (
+                        (None, _("the usual ones for the number of players")),
+                        ("random", _("drawn at random")),
+                    ),
+                    own=OwnChoice(
+                        _("chosen below"),
+                        _("Planets to switch off"),
+                        tuple((planet, PLANET_NAME[planet]) for planet in PLANET_IDS),
+                        count=lambda seats: len(PLANET_IDS) - IN_PLAY_COUNT[seats],
+                    ),
+                ),
+                GameOption(
                     "priority",
                     _("Order of the relationships"),
                     "standard",
@@ -253,6 +346,20 @@ GAMES: dict[str, GameInfo] = {
                         ("mutants", _("mutants: mutation first")),
                         ("migrants", _("migrants: migration first")),
                         ("chaos", _("chaos: change of relationship first")),
+                    ),
+                    own=OwnChoice(
+                        _("an order of your own, below"),
+                        _("Order of your own"),
+                        (
+                            ("love", _("Love")),
+                            ("shooting", _("Shooting")),
+                            ("eating", _("Eating")),
+                            ("trade", _("Trade")),
+                            ("diplomacy", _("Diplomacy")),
+                            ("migration", _("Migration")),
+                            ("mutation", _("Mutation")),
+                            ("change", _("Change of relationship")),
+                        ),
                     ),
                 ),
                 GameOption(

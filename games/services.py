@@ -4,6 +4,7 @@ stores and announces after commit; views, consumers and tasks only call these.""
 from __future__ import annotations
 
 import contextlib
+import logging
 import random
 import secrets
 from collections.abc import Sequence
@@ -12,9 +13,10 @@ from datetime import datetime, timedelta
 from functools import cache
 from typing import Any
 
+from django.conf import settings
 from django.contrib.sessions.models import Session
 from django.db import transaction
-from django.db.models import QuerySet
+from django.db.models import Max, QuerySet
 from django.http import QueryDict
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -35,6 +37,8 @@ from games.selectors import clock_warning, may_watch, rating_deltas, seen_at, ta
 from games.signals import match_ended
 from games.stats import tally_match
 from notifications.services import mark_answered, mark_match_read, notify
+
+logger = logging.getLogger(__name__)
 
 
 class MoveRefused(Exception):  # noqa: N818 - a refusal, not a failure
@@ -110,7 +114,7 @@ def start_match(
     if len({player.pk for player in players}) != len(players):
         raise ValueError(_("A player cannot sit twice at one table."))
     seed = secrets.randbits(128) if seed is None else seed
-    options = info.clean_options(options)
+    options = info.clean_options(options, seats=len(players))
     state = info.engine.setup(len(players), options, seed, stack)
     with transaction.atomic():
         match = Match.objects.create(
@@ -239,8 +243,14 @@ def play_bot_turns(*, match_id: int) -> int:
     The first move comes at once: it answers a person's move, which that person has already
     seen leave. A further bot move in a row waits the pace of the people watching
     (`bot_pace`): it is scheduled for then instead of played, so that moves a person follows
-    do not land in the same instant, and no worker sleeps meanwhile."""
+    do not land in the same instant, and no worker sleeps meanwhile.
+
+    A run plays at most `BOT_MOVES_PER_RUN` moves and queues the rest, so that other matches'
+    bots get a worker too. A bot seat that has already moved `BOT_MOVES_IN_A_ROW` times in a
+    row is stuck in a loop (no game's turn comes near): its match's bots are stopped, with an
+    error logged, instead of spinning; the next run stops again at once."""
     played = 0
+    in_a_row: tuple[int, int] | None = None
     while True:
         with transaction.atomic():
             match = _locked(match_id)
@@ -255,14 +265,31 @@ def play_bot_turns(*, match_id: int) -> int:
             if not bots:
                 return played
             pace = bot_pace(match) if played else 0
-            if pace:
+            if pace or played == settings.BOT_MOVES_PER_RUN:
                 transaction.on_commit(lambda pace=pace: queue_bots(match_id, after_ms=pace))
                 return played
             seat = bots[0]
+            if in_a_row is None or in_a_row[0] != seat:
+                in_a_row = (seat, _moves_in_a_row(match, seat))
+            if in_a_row[1] >= settings.BOT_MOVES_IN_A_ROW:
+                logger.error(
+                    "The bot of seat %d of match %d is stopped: it moved %d times in a row.",
+                    seat,
+                    match.pk,
+                    in_a_row[1],
+                )
+                return played
             rng = random.Random(f"{match.seed}/{match.move_count}/{seat}")
             move = info.bot.choose_move(match.state, seat, rng)
             _record(match, seat, move, match.move_count, wake_bots=False)
         played += 1
+        in_a_row = (seat, in_a_row[1] + 1)
+
+
+def _moves_in_a_row(match: Match, seat: int) -> int:
+    """How many of the match's last moves `seat` made, one after another."""
+    before = match.moves.exclude(seat=seat).aggregate(last=Max("seq"))["last"]
+    return match.move_count - (before + 1 if before is not None else 0)
 
 
 def bot_pace(match: Match) -> int:

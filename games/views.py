@@ -318,7 +318,10 @@ def play_against_bots(request: HttpRequest, game: str) -> HttpResponse:
     choices.setdefault("seats", str(info.default_seats))
     form = GameChoicesForm(choices, game=info)
     if not form.is_valid():
-        messages.error(request, _("Choose the number of players and the options again."))
+        problems = [problem for field in form.errors.values() for problem in field]
+        messages.error(
+            request, " ".join([_("Choose the number of players and the options again."), *problems])
+        )
         return redirect("home")
     seats = form.cleaned_data["seats"]
     bots = list(User.objects.filter(is_bot=True, is_active=True).order_by("username")[: seats - 1])

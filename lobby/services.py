@@ -63,7 +63,7 @@ def open_table(
     if pace == Match.Pace.LIVE and not (1 <= clock_minutes <= 60 and 0 <= clock_increment <= 60):
         raise LobbyRefused(_("The clock is 1 to 60 minutes plus 0 to 60 seconds a move."))
     try:
-        options = info.clean_options(options)
+        options = info.clean_options(options, seats=seats)
     except ValueError as problem:
         raise LobbyRefused(str(problem)) from None
     if seats > 1 and any(o.solo_only and o.key in options for o in info.options):
@@ -175,10 +175,17 @@ def start_table(*, table_id: int, user: User) -> Table:
         _check_host(table, user)
         _check_open(table)
         info = GAMES[table.game]
-        if table.sitting.count() < info.min_players:
+        sitting = table.sitting.count()
+        if sitting < info.min_players:
             raise LobbyRefused(
                 _("At least %(count)d players must sit to start.") % {"count": info.min_players}
             )
+        try:
+            info.clean_options(table.options, seats=sitting)
+        except ValueError as problem:
+            raise LobbyRefused(
+                _("The table's options need every seat taken: %(problem)s") % {"problem": problem}
+            ) from None
         _start(table)
         _announce(table)
     return table

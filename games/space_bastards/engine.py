@@ -4,6 +4,15 @@ The authority is the rules spec `space_bastards.md`; section numbers in docstrin
 All randomness is spent in `setup`, so a state never needs an RNG to continue.
 Colours are strings inside the state ("0".."4" for seats, "N" for the neutral colour); moves
 name seats with integers and the neutral colour with "N".
+
+Decision beyond the spec (J1, ship movement): a ship jumps between the teleports at most twice
+in a row. Section 5.7 allows a `ship_step` "from a teleport to the other (0 steps; allowed even
+when no steps remain)" and sets no limit, so a ship could bounce between t1 and t2 for ever (a
+bot did, in a migration between two taken teleports where it could not stop). The spec's
+sample records jump there and back, so that stays legal; a third jump in a row only repeats the
+first (a teleport is no dock, so nothing happens between), so refusing it takes nothing a
+player could want away and bounds every movement: its few steps with at most two jumps beside
+each. A step onto a taken space still needs a way out (5.7) within this limit.
 """
 
 from __future__ import annotations
@@ -75,6 +84,8 @@ STACK_KEYS = frozenset({"planets_off", "start_player", "neutral_races", "race_de
 PREF_VALUES = ("accept", "refuse", "ask")
 DEFAULT_PREFS = {"trade": "accept", "diplomacy": "ask"}
 ATTACKS = {"shoot": "shooting", "eat": "eating"}
+JUMPS_IN_A_ROW = 2
+"""Teleport jumps a ship may make one after another (Decision J1)."""
 
 MOVE_FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     # type: (required fields, optional fields)
@@ -1735,6 +1746,7 @@ def _begin_movement(state: State, seat: int, kind: str) -> None:
         "steps": 0,
         "carried": False,
         "loaded_from": {},
+        "jumps": 0,
     }
 
 
@@ -1757,8 +1769,9 @@ def _steps_left(state: State, movement: dict[str, Any], cargo: bool, money: int)
     return max(0, allowance - steps)
 
 
-def _escape(start: str, budget: int, blocked: set[str]) -> bool:
-    """Whether a space without another ship is reachable from `start` within `budget` steps."""
+def _escape(start: str, budget: int, blocked: set[str], jumps: int) -> bool:
+    """Whether a space without another ship is reachable from `start` within `budget` steps,
+    for a ship that reached `start` by `jumps` jumps in a row (Decision J1)."""
     if start not in blocked:
         return True
     best = {start: 0}
@@ -1768,7 +1781,7 @@ def _escape(start: str, budget: int, blocked: set[str]) -> bool:
         frontier.remove(space)
         cost = best[space]
         moves = [(n, 1) for n in ADJACENT[space]]
-        if space in TELEPORT:
+        if space in TELEPORT and (space != start or jumps < JUMPS_IN_A_ROW):
             moves.append((TELEPORT[space], 0))
         for nxt, step in moves:
             total = cost + step
@@ -1790,7 +1803,8 @@ def _step_options(state: State, seat: int) -> list[tuple[str, int]]:
     options: list[tuple[str, int]] = []
     if _steps_left(state, movement, cargo, money) > 0:
         options.extend((n, 1) for n in ADJACENT[here])
-    if here in TELEPORT:
+    jumps = movement.get("jumps", 0)  # a movement stored before Decision J1 has no count
+    if here in TELEPORT and jumps < JUMPS_IN_A_ROW:
         options.append((TELEPORT[here], 0))
     legal = []
     for target, cost in options:
@@ -1804,7 +1818,8 @@ def _step_options(state: State, seat: int) -> list[tuple[str, int]]:
             after["carried"] = movement["carried"] or cargo
             if movement["kind"] == "migration" and movement["steps"] >= MIGRATION_FREE_STEPS:
                 after_money -= MIGRATION_STEP_COST
-        if _escape(target, _steps_left(state, after, cargo, after_money), blocked):
+        budget = _steps_left(state, after, cargo, after_money)
+        if _escape(target, budget, blocked, 0 if cost else jumps + 1):
             legal.append((target, cost))
     return legal
 
@@ -1895,6 +1910,7 @@ def _movement(state: State, seat: int, move: Move, events: list[Event]) -> None:
             if movement["kind"] == "migration" and movement["steps"] >= MIGRATION_FREE_STEPS:
                 _pay_boost(state, seat, MIGRATION_STEP_COST, events)
             movement["steps"] += 1
+        movement["jumps"] = 0 if cost else movement.get("jumps", 0) + 1
         events.append({"type": "ship_moved", "seat": seat, "from": ship["space"], "to": target})
         ship["space"] = target
         return

@@ -276,7 +276,7 @@ def test_a_move_costs_a_few_queries_however_long_the_match(people):
 def test_options_take_their_defaults_and_only_changes_are_stored(chosen, stored):
     from games.registry import GAMES
 
-    assert GAMES["space_dragons"].clean_options(chosen) == stored
+    assert GAMES["space_dragons"].clean_options(chosen, seats=3) == stored
 
 
 @pytest.mark.parametrize(
@@ -286,4 +286,4 @@ def test_unknown_options_or_values_are_refused(chosen):
     from games.registry import GAMES
 
     with pytest.raises(ValueError, match=r"option|value"):
-        GAMES["space_dragons"].clean_options(chosen)
+        GAMES["space_dragons"].clean_options(chosen, seats=3)

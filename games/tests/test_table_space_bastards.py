@@ -133,7 +133,7 @@ def test_the_match_form_offers_the_priority_order_and_flight_steps(people):
         {"seats": "2", "option_priority": "3", "option_flight_steps": "1"}, game=info
     )
     assert form.is_valid(), form.errors
-    options = info.clean_options(form.game_options())
+    options = info.clean_options(form.game_options(), seats=2)
     assert options == {"priority": "chaos", "flight_steps": [0, 4, 8]}
     match = services.start_match(game="space_bastards", players=people[:2], options=options)
     assert match.state["options"]["priority"][0] == "change"

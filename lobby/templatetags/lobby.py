@@ -3,6 +3,7 @@ from django.templatetags.static import static
 
 from games.forms import GameChoicesForm
 from games.registry import GAMES, GameInfo
+from lobby.models import Table
 
 register = template.Library()
 
@@ -24,6 +25,13 @@ def game_emblem(slug: str) -> str:
 def choices_form(game: GameInfo) -> GameChoicesForm:
     """The game's options for the lobby's match against bots, with ids of its own."""
     return GameChoicesForm(game=game, auto_id=f"{game.slug}-%s")
+
+
+@register.filter
+def chosen_options(table: Table) -> list[tuple[str, str]]:
+    """The options the table sets apart from its game's defaults, as (option, choice)."""
+    info = GAMES.get(table.game)
+    return info.option_lines(table.options) if info else []
 
 
 @register.filter

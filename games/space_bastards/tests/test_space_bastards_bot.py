@@ -34,6 +34,22 @@ def test_bots_finish_games_with_legal_moves_only(seats):
         _game(seats, seed, set(range(seats)))
 
 
+@pytest.mark.parametrize("seed", [12, 176, 258, 303, 340])
+def test_bots_driven_as_the_site_drives_them_finish(seed):
+    """Three bots, each move by the lowest acting seat with the site's per-move generator
+    (`games.services.play_bot_turns`): these seeds once bounced a migrating ship between two
+    taken teleports for ever."""
+    state = engine.setup(3, {}, seed)
+    moves = 0
+    while not engine.is_over(state):
+        seat = min(engine.to_act(state))
+        move = bot.choose_move(state, seat, random.Random(f"{seed}/{moves}/{seat}"))
+        engine.apply_in_place(state, seat, move)
+        moves += 1
+        assert moves < 2000
+    assert engine.result(state) is not None
+
+
 @pytest.mark.parametrize(("seats", "needed"), [(2, 0.8), (3, 0.6), (5, 0.5)])
 def test_bot_beats_random_players(seats, needed):
     games = 20

@@ -608,6 +608,39 @@ def test_third_step_only_for_a_ship_empty_the_whole_way():
         play(loaded, 0, {"type": "ship_step", "to": "d3"})
 
 
+def test_a_ship_jumps_at_most_twice_in_a_row_so_it_cannot_bounce_for_ever():
+    """Decision J1: a migration between two taken teleports, where the ship may not stop."""
+    state = table(3, column={"migration": ("toad", "slug")}, money=[5, 5, 5])
+    state["ships"][0]["space"] = "r4"
+    state["ships"][1]["space"] = "t1"
+    state["ships"][2]["space"] = "t2"
+    resolve(state, [["migration", 0]])
+    play(state, 0, {"type": "ship_step", "to": "t1"})
+    play(state, 0, {"type": "ship_step", "to": "t2"})
+    play(state, 0, {"type": "ship_step", "to": "t1"})  # there and back, as the sample records do
+    steps = {m["to"] for m in engine.legal_moves(state, 0) if m["type"] == "ship_step"}
+    assert steps == {"r4", "r5"}
+    with pytest.raises(IllegalMove):
+        play(state, 0, {"type": "ship_step", "to": "t2"})
+    play(state, 0, {"type": "ship_step", "to": "r5"})
+    assert state["money"][0] == 4
+    play(state, 0, {"type": "ship_step", "to": "t1"})
+    assert {"type": "ship_step", "to": "t2"} in engine.legal_moves(state, 0)
+
+
+def test_no_jump_onto_a_taken_teleport_when_only_a_third_jump_would_leave_it():
+    state = table(3)
+    state["ships"][1]["space"] = "t2"
+    ship_turn(state, 0, "r9", cargo=["0:toad:1"])
+    play(state, 0, {"type": "ship_step", "to": "r10"})
+    play(state, 0, {"type": "ship_step", "to": "t2"})  # taken, but the jump leaves it
+    play(state, 0, {"type": "ship_step", "to": "t1"})
+    assert [m for m in engine.legal_moves(state, 0) if m["type"] == "ship_step"] == []
+    with pytest.raises(IllegalMove):
+        play(state, 0, {"type": "ship_step", "to": "t2"})
+    play(state, 0, {"type": "done"})
+
+
 def test_ships_pass_through_but_never_stop_on_another_ship():
     state = table(3)
     state["ships"][1]["space"] = "r3"
