@@ -373,7 +373,8 @@ class GameStats(models.Model):
     """Tallies of every finished match of one game, for its statistics page.
 
     `scores` counts final scores ({score: seats}); `seat_wins` counts, per player count, the
-    matches and the wins of each seat position; `facts` holds the game's own counters.
+    matches and the wins of each place in the turn order, counted from the seat that started
+    (`games.stats.start_seat`); `facts` holds the game's own counters.
     """
 
     game = models.CharField(_("game"), max_length=32, unique=True)

@@ -95,13 +95,24 @@ class Tally:
             str(len(seats)), {"matches": 0, "wins": [0] * len(seats)}
         )
         by_seat["matches"] += 1
+        start = start_seat(match, len(seats))
         for seat in seats:
             if seat.rank == 1:
-                by_seat["wins"][seat.number] += 1
+                by_seat["wins"][(seat.number - start) % len(seats)] += 1
         if match.game in GAMES and match.result is not None:
             facts = GAMES[match.game].stats.match_facts(match.state, match.result)
             for key, value in facts.items():
                 row.facts[key] = row.facts.get(key, 0) + value
+
+
+def start_seat(match: Match, seats: int) -> int:
+    """The seat that started the match, as its setup dealt it: several games draw it, and it
+    may move during the game, so the final state cannot tell."""
+    info = GAMES.get(match.game)
+    if info is None:
+        return 0
+    first = info.engine.setup(seats, match.options or {}, int(match.seed), match.stack)
+    return int(info.stats.start_seat(first))
 
 
 PLAYER_FIELDS = [
@@ -337,7 +348,8 @@ def score_bars(scores: dict[str, int]) -> list[tuple[str, int]]:
 
 @dataclass
 class SeatRates:
-    """How often each seat position wins at one player count."""
+    """How often each place in the turn order (1: the player who started) wins at one player
+    count."""
 
     players: int
     matches: int

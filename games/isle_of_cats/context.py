@@ -579,6 +579,7 @@ def _result(
                 "boat": boats[p]["svg"],
             }
         )
+    rows.sort(key=lambda r: (r["rank"], r["seat"]))
     sister = result.get("sister")
     sister_sheet = None
     if sister is not None:

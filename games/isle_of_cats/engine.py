@@ -1760,6 +1760,15 @@ def result(state: State) -> dict[str, Any] | None:
     """Final scores and ranks (section 8.5); None while the game runs."""
     if state["phase"] != "game_over":
         return None
+    return standing(state)
+
+
+def standing(state: State) -> dict[str, Any]:
+    """Scores and ranks as the boats stand now, scored as if the game ended here (section 8):
+    the tiles on each boat, the personal lessons already played (those still in hand wait for a
+    lessons step, as on day 5), the public lessons in play (one whose colour is still to be
+    chosen scores nothing), fish left as the tie-break; solo, the sister scores the player's boat
+    with all her colour cards and lessons. The result of a match its players end early."""
     sheets = [score_sheet(state, seat) for seat in range(state["seats"])]
     scores = [sheet["total"] for sheet in sheets]
     if state["solo"]:

@@ -36,3 +36,9 @@ def fact_lines(facts: dict[str, int], matches: int) -> list[tuple[str, str]]:
         share = rounded(100 * facts.get("sister_wins", 0) / solo, 0)
         lines.append((_("Solo matches the sister won"), _("%(share)s %%") % {"share": share}))
     return lines
+
+
+def start_seat(state: dict[str, Any]) -> int:
+    """The seat that starts, in the state `setup` made: drawn from the seed, first of the turn
+    order (the sister never counts; each day re-sorts the order by speed)."""
+    return next(p for p in state["turn_order"] if type(p) is int)

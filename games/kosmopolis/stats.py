@@ -40,3 +40,8 @@ def fact_lines(facts: dict[str, int], matches: int) -> list[tuple[str, str]]:
             )
         )
     return lines
+
+
+def start_seat(state: dict[str, Any]) -> int:
+    """The seat that starts, in the state `setup` made: the highest start modifier (section 4)."""
+    return int(state["start_player"])

@@ -496,15 +496,17 @@ def _finish_move(
 
 
 def _int(value: Any, what: str) -> int:
+    """`what` names the field in English, a msgid the site translates (`ENGINE_NAMES`)."""
     if type(value) is not int:
-        raise IllegalMove(f"{what} must be a whole number.")
+        raise IllegalMove("%(what)s must be a whole number.", what=what)
     return value
 
 
 def _fields(payload: dict[str, Any], expected: set[str], what: str) -> None:
+    """`what` names the move in English, a msgid the site translates (`ENGINE_NAMES`)."""
     if payload.keys() != expected:
         names = ", ".join(sorted(expected - {"type"}))
-        raise IllegalMove(f"{what} needs exactly these fields: {names}.")
+        raise IllegalMove("%(what)s needs exactly these fields: %(names)s.", what=what, names=names)
 
 
 def _rot(value: Any) -> int:

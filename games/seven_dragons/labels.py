@@ -55,10 +55,26 @@ ENGINE_MESSAGES = (
     gettext_noop("Not your turn."),
     gettext_noop("A move must be an object."),
     gettext_noop("Unknown move type."),
+    gettext_noop("%(what)s must be a whole number."),
+    gettext_noop("%(what)s needs exactly these fields: %(names)s."),
 )
-"""The engine's fixed refusals, listed so they get translated. Two refusals carry a field name
-inside ("… must be a whole number.", "… needs exactly these fields: …") and stay English; the
-table's own forms never trigger them."""
+"""The engine's refusals, listed so they get translated; the table's own forms never trigger
+the last two, which name a field or a move (`ENGINE_NAMES`) and the move's field names."""
+ENGINE_NAMES = (
+    gettext_noop("The card"),
+    gettext_noop("The target card"),
+    gettext_noop("The slot"),
+    gettext_noop("The seat"),
+    gettext_noop("A dragon move"),
+    gettext_noop("An action move"),
+    gettext_noop("Moving a card"),
+    gettext_noop("Zapping a card"),
+    gettext_noop("Rotating goals"),
+    gettext_noop("Trading goals"),
+    gettext_noop("Trading hands"),
+)
+"""What the engine's refusals name (`games.services.refusal_text` translates them too); the
+coordinates x and y read the same in Czech."""
 
 
 # --- names of things -------------------------------------------------------------------------

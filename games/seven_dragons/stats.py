@@ -32,3 +32,8 @@ def fact_lines(facts: dict[str, int], matches: int) -> list[tuple[str, str]]:
             )
         )
     return lines
+
+
+def start_seat(state: dict[str, Any]) -> int:
+    """The seat that starts, in the state `setup` made: always seat 0."""
+    return int(state["current"])

@@ -2146,12 +2146,22 @@ def result(state: State) -> dict[str, Any] | None:
     """Final scores, ranks and tie-breaks (section 8); None while the game runs."""
     if state["phase"] != "over":
         return None
+    return standing(state)
+
+
+def standing(state: State) -> dict[str, Any]:
+    """Scores, ranks and tie-breaks as the game stands now, as if it ended here (section 8):
+    the points so far plus the money bought into points, 5 for 1, as the end does (Decision
+    D19; once over, the money left is under 5 and buys nothing more). Dominance of the rounds
+    not yet scored counts nothing. The result of a match its players end early."""
     seats = state["seats"]
     breakdown = []
     for seat in range(seats):
         row = dict(state["scores"][seat])
-        row["total"] = state["points"][seat]
-        row["money_left"] = state["money"][seat]
+        bought = state["money"][seat] // MONEY_PER_POINT
+        row["bought"] += bought
+        row["total"] = state["points"][seat] + bought
+        row["money_left"] = state["money"][seat] - bought * MONEY_PER_POINT
         row["living"] = _living_in_play(state, seat)
         breakdown.append(row)
     keys = [(r["total"], r["money_left"], r["living"]) for r in breakdown]

@@ -48,3 +48,9 @@ def fact_lines(facts: dict[str, int], matches: int) -> list[tuple[str, str]]:
         )
     )
     return lines
+
+
+def start_seat(state: dict[str, Any]) -> int:
+    """The seat that starts, in the state `setup` made: drawn from the seed (the start token
+    passes on every round, so the final state no longer tells)."""
+    return int(state["start"])

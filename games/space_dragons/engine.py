@@ -234,14 +234,14 @@ def _check_move(state: State, seat: object, move: object) -> tuple[str, int]:
         if player["has_drafted"]:
             raise IllegalMove("You already drafted this round.")
         if card not in player["pack"]:
-            raise IllegalMove(f"Card {card} is not in your pack.")
+            raise IllegalMove("Card %(card)s is not in your pack.", card=str(card))
     else:
         if phase != "hunt":
             raise IllegalMove("Wrong phase: cards are played after the draft.")
         if state["turn"] != seat:
             raise IllegalMove("Not your turn.")
         if card not in player["hand"]:
-            raise IllegalMove(f"Card {card} is not in your hand.")
+            raise IllegalMove("Card %(card)s is not in your hand.", card=str(card))
     return kind, card
 
 

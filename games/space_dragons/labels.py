@@ -32,9 +32,11 @@ ENGINE_MESSAGES = (
     gettext_noop("You already drafted this round."),
     gettext_noop("Wrong phase: cards are played after the draft."),
     gettext_noop("Not your turn."),
+    gettext_noop("Card %(card)s is not in your pack."),
+    gettext_noop("Card %(card)s is not in your hand."),
 )
-"""The engine's fixed refusals. "Card N is not in your pack/hand." carry a number and stay
-English (the page only offers cards that are there, so players meet them only on a stale form)."""
+"""The engine's refusals, listed so they get translated (the card number is filled in by
+`games.services.refusal_text`)."""
 
 MINUS = "\u2212"
 DRAWN_SYMBOLS = frozenset(

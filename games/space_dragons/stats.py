@@ -37,3 +37,8 @@ def fact_lines(facts: dict[str, int], matches: int) -> list[tuple[str, str]]:
             % {"share": rounded(100 * facts.get("negative_scores", 0) / seats, 0)},
         ),
     ]
+
+
+def start_seat(state: dict[str, Any]) -> int:
+    """The seat that starts, in the state `setup` made: the highest card revealed."""
+    return int(state["start_player"])

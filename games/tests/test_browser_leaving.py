@@ -5,6 +5,7 @@ import pytest
 
 from games import services
 from games.models import Match, Seat
+from games.registry import GAMES
 from games.tests.browser import (
     CHROMIUM,
     CHROMIUM_ARGS,
@@ -15,6 +16,7 @@ from games.tests.browser import (
     serve_site,
     session_cookie,
 )
+from games.tests.playing import play_first_legal_move
 from games.tests.test_browser_kosmopolis import _make_a_move
 from notifications.models import Notification
 
@@ -86,3 +88,41 @@ def test_one_player_resigns_and_the_other_ends_the_match(site, people):
     # Both sat at the table throughout: no notice told them of a turn or of the end.
     unread = Notification.objects.filter(match_id=match.pk, read_at__isnull=True)
     assert list(unread.values_list("kind", flat=True)) == []
+
+
+@pytest.mark.parametrize("game", sorted(slug for slug, info in GAMES.items() if info.playable))
+def test_after_a_player_left_the_one_who_stays_ends_the_match_in_every_game(
+    site, people, bots, game
+):
+    from playwright.sync_api import expect, sync_playwright
+
+    expect.set_options(timeout=EXPECT_TIMEOUT_MS)
+    eva, jan = people[0], people[1]
+    players = [eva, jan, *bots[: max(0, GAMES[game].min_players - 2)]]
+    match = services.start_match(game=game, players=players, seed=20261124)
+    engine = GAMES[game].engine
+    for _move in range(4):
+        match.refresh_from_db()
+        people_to_act = sorted(engine.to_act(match.state) & {0, 1})
+        if people_to_act:
+            seat = people_to_act[0]
+            play_first_legal_move(match, players[seat], seat)
+    services.leave_match(match_id=match.pk, user=eva, reason=Seat.Left.ABANDONED)
+    cookie = session_cookie(jan, site)
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        context = browser.new_context(viewport={"width": 1200, "height": 900})
+        context.add_cookies([cookie])
+        page = context.new_page()
+        page.goto(site + match.get_absolute_url())
+        expect(page.locator("#status")).to_contain_text("A player has left")
+        page.get_by_role("button", name="End the match now").click()
+        expect(page.locator("#result .result-panel")).to_be_visible()
+        expect(page.locator("#status")).to_contain_text("The match was ended early. Winner:")
+        expect(page.locator("#result .early-result li").first).to_contain_text("1. ")
+        expect(page.locator("#result .early-result li").last).to_contain_text("Eva")
+        browser.close()
+    match.refresh_from_db()
+    assert match.status == Match.Status.FINISHED
+    assert match.result["ended_early"]
+    assert Seat.objects.get(match=match, number=0).rank == len(players)

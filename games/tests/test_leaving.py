@@ -13,6 +13,7 @@ from django.utils import timezone
 from games import services
 from games.kosmopolis import engine
 from games.models import Match, PlayerStats, RatingChange, Seat
+from games.registry import GAMES
 from games.selectors import load_table, table_for
 from games.tests.playing import play_first_legal_move
 from notifications.models import Notification
@@ -135,15 +136,37 @@ def test_a_match_ends_early_only_when_everyone_who_stayed_asks(people):
     assert sorted([ranks[1], ranks[2]])[0] == 1
 
 
-def test_early_results_rank_by_each_games_standing(people):
-    for game, seats in (("seven_dragons", 2), ("space_dragons", 3)):
-        match = services.start_match(game=game, players=people[:seats])
-        for leaver in people[: seats - 1]:
-            services.leave_match(match_id=match.pk, user=leaver, reason=Seat.Left.RESIGNED)
-        assert services.end_match_early(match_id=match.pk, user=people[seats - 1])
+@pytest.mark.parametrize("game", sorted(slug for slug, info in GAMES.items() if info.playable))
+def test_every_game_ends_early_by_its_own_standing(client, people, game):
+    """After a few moves one of three players resigns; the two who stay end the match from the
+    table. The leaver is last, the others are placed by the engine's standing."""
+    info = GAMES[game]
+    match = services.start_match(game=game, players=people[:3])
+    for _move in range(6):
         match.refresh_from_db()
-        assert match.result["ranks"] == [2] * (seats - 1) + [1]
-        assert len(match.result["scores"]) == seats
+        seat = min(info.engine.to_act(match.state))
+        play_first_legal_move(match, people[seat], seat)
+    client.force_login(people[0])
+    client.post(reverse("match_leave", args=[match.pk]), {"reason": "resigned"})
+    for stayer in people[1:3]:
+        client.force_login(stayer)
+        assert client.post(reverse("match_end_early", args=[match.pk])).status_code == 302
+    match.refresh_from_db()
+    assert match.is_over
+    assert match.result["ended_early"]
+    assert len(match.result["scores"]) == 3
+    standing = info.engine.standing(match.state)["ranks"]
+    ranks = match.result["ranks"]
+    assert ranks[0] == 3
+    assert (ranks[1] < ranks[2]) == (standing[1] < standing[2])
+    assert (ranks[1] == ranks[2]) == (standing[1] == standing[2])
+    assert match.result["winners"] == [s for s in (1, 2) if ranks[s] == 1]
+    stored = dict(Seat.objects.filter(match=match).values_list("number", "rank"))
+    assert stored == dict(enumerate(ranks))
+    for viewer in people[:4]:
+        html = _page(client, match, viewer)
+        assert "The match was ended early. Winner:" in html
+        assert "The players who stayed ended the match early." in html
 
 
 def test_a_real_time_player_is_warned_before_the_clock_runs_out(client, people):

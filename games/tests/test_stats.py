@@ -180,12 +180,13 @@ def test_the_game_page_shows_lengths_seats_scores_and_facts(client, people):
         for card in pile:
             won[CARD_COLOR[card]] += 1
     assert sum(won.values()) > 0
+    # Seed 2 deals the highest start modifier to seat 0: seat 1 starts, as the page counts.
     for ranks, minutes, moves in (([1, 2, 3], 20, 60), ([2, 1, 2], 40, 70)):
-        match = services.start_match(game="kosmopolis", players=[eva, jan, ota])
+        match = services.start_match(game="kosmopolis", players=[eva, jan, ota], seed=2)
         Match.objects.filter(pk=match.pk).update(state=finished, move_count=moves)
         match.refresh_from_db()
         _end(match, ranks, [30 + r for r in ranks], minutes=minutes)
-    two = services.start_match(game="kosmopolis", players=[eva, jan])
+    two = services.start_match(game="kosmopolis", players=[eva, jan], seed=2)
     _end(two, [2, 1], [10, 50], minutes=30)
     html = client.get(reverse("game_statistics", args=["kosmopolis"])).content.decode()
     facts = _cells(html, 'id="game-facts"')
@@ -213,6 +214,25 @@ def test_the_game_page_shows_lengths_seats_scores_and_facts(client, people):
     # 10 to 50 in bins of three points: 10–12, 13–15, …, 49–51.
     assert scores.count('class="bar"') == 14
     assert ">10–12</text>" in scores
+
+
+def test_the_win_rates_by_seat_count_from_the_player_who_started(client, people):
+    """Space Bastards draws its start player: a win of the seat that started counts for the
+    first place in the turn order, whatever its seat number."""
+    eva, jan = people[:2]
+    match = services.start_match(
+        game="space_bastards", players=[eva, jan], stack={"start_player": 1}
+    )
+    standing = GAMES["space_bastards"].engine.standing(match.state)
+    _end(match, [2, 1], [3, 5], result={**standing, "ranks": [2, 1], "winners": [1]})
+    assert GameStats.objects.get(game="space_bastards").seat_wins == {
+        "2": {"matches": 1, "wins": [1, 0]}
+    }
+    client.force_login(eva)
+    html = client.get(reverse("game_statistics", args=["space_bastards"])).content.decode()
+    two = html[html.index('data-players="2"') :]
+    assert re.findall(r"<td>(\d+) %</td>", two)[:2] == ["100", "0"]
+    assert "1 is the player who started" in html
 
 
 def test_a_real_match_is_counted_when_it_ends(people):
@@ -356,6 +376,34 @@ def test_the_profile_says_places_in_words_with_one_date_format(client, played):
     joined = re.search(r"Playing since</dt><dd>([^<]+)</dd>", html).group(1)
     finished = re.search(r'<span class="muted">([^<]+)</span>', last).group(1)
     assert re.sub(r"\d", "0", joined) == re.sub(r"\d", "0", finished)
+
+
+def test_a_solo_game_reads_won_or_lost_never_a_place_of_one(client, people):
+    """Ostrov koček alone against the sister: the lost game is no "place 2 of 1"."""
+    eva = people[0]
+    engine = GAMES["isle_of_cats"].engine
+    for won in (True, False):
+        match = services.start_match(game="isle_of_cats", players=[eva])
+        state = {**match.state, "phase": "game_over"}
+        Match.objects.filter(pk=match.pk).update(state=state)
+        match.refresh_from_db()
+        result = engine.result(state)
+        assert result["winners"] == ["sister"], "an empty boat loses"
+        if won:
+            result = {**result, "ranks": [1], "winners": [0]}
+        _end(match, result["ranks"], result["scores"], result=result)
+    client.force_login(eva)
+    profile = client.get(reverse("player_profile", args=[eva.username])).content.decode()
+    last = profile[profile.index('id="last-matches"') :]
+    assert " of 1" not in last
+    assert last.count("solo, lost, -54 points") == 1
+    assert last.count("solo, won, -54 points") == 1
+    mine = client.get(reverse("my_games")).content.decode()
+    assert "place 2" not in mine
+    assert mine.count("solo, lost, -54 points") == 1
+    table = client.get(match.get_absolute_url()).content.decode()
+    assert "Place 2" not in table
+    assert "Lost · -54 points" in table
 
 
 def test_the_seat_win_rates_count_matches_not_players(client, played):

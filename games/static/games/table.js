@@ -93,10 +93,13 @@
     if (match && Number(match[1]) < currentSeq()) event.detail.shouldSwap = false;
   });
   // A push that redraws the player's own area (or a fragment of it) keeps the choice they were
-  // assembling, in the same form only: a form of another move (the trick after the draft) may
-  // name its fields alike, and must start empty.
-  function formKind(input) {
-    const form = input.form;
+  // assembling, in the same form only (a form of another move, such as the trick after the
+  // draft, may name its fields alike, and must start empty), and only while it is still legal
+  // there. The server says what is legal: an input the new form lacks or disables is not
+  // ticked again; a form marked `data-whole-choice` (an arrangement, a placement: a choice
+  // that is legal only as a whole) keeps the player's choice exactly while the server offers
+  // the same form, and shows the new offer when the offer changed, never a mix of the two.
+  function formKind(form) {
     if (!form) return "";
     return Array.from(form.querySelectorAll('input[type="hidden"]'))
       .filter(function (el) {
@@ -107,25 +110,66 @@
       })
       .join("&");
   }
+  function offer(form) {
+    // The form as the server drew it: its choices, which of them it ticked, which it refused.
+    return Array.from(form.querySelectorAll("input, option"))
+      .filter(function (el) {
+        return el.type !== "hidden";
+      })
+      .map(function (el) {
+        const option = el.tagName === "OPTION";
+        const name = option ? (el.closest("select") || {}).name : el.name;
+        return [name, el.value, option ? el.defaultSelected : el.defaultChecked, el.disabled]
+          .join(":");
+      })
+      .join("&");
+  }
+  function ticked(form) {
+    return Array.from(form.querySelectorAll("input:checked")).map(function (input) {
+      return input.name + "=" + input.value;
+    });
+  }
   let pendingChoice = null;
   document.body.addEventListener("htmx:oobBeforeSwap", function (event) {
     const mine = document.getElementById("mine");
     if (!mine || !mine.contains(event.detail.target)) return;
-    pendingChoice = Array.from(mine.querySelectorAll("input:checked")).map(function (input) {
-      return [formKind(input), input.name, input.value];
-    });
+    pendingChoice = {
+      inputs: Array.from(mine.querySelectorAll("input:checked"))
+        .filter(function (input) {
+          return !input.closest("form[data-whole-choice]");
+        })
+        .map(function (input) {
+          return [formKind(input.form), input.name, input.value];
+        }),
+      wholes: Array.from(mine.querySelectorAll("form[data-whole-choice]")).map(function (form) {
+        return { kind: formKind(form), offer: offer(form), ticked: ticked(form) };
+      }),
+    };
   });
   document.body.addEventListener("htmx:oobAfterSwap", function () {
     if (pendingChoice === null) return;
     const mine = document.getElementById("mine");
-    pendingChoice.forEach(function (choice) {
-      const input = mine && Array.from(mine.querySelectorAll("input")).find(function (el) {
-        return formKind(el) === choice[0] && el.name === choice[1] && el.value === choice[2] &&
-          !el.disabled;
+    const kept = pendingChoice;
+    pendingChoice = null;
+    if (!mine) return;
+    mine.querySelectorAll("form[data-whole-choice]").forEach(function (form) {
+      const kind = formKind(form);
+      const same = offer(form);
+      const whole = kept.wholes.find(function (w) {
+        return w.kind === kind && w.offer === same;
+      });
+      if (!whole) return;
+      form.querySelectorAll('input[type="checkbox"], input[type="radio"]').forEach(function (el) {
+        el.checked = whole.ticked.indexOf(el.name + "=" + el.value) >= 0;
+      });
+    });
+    kept.inputs.forEach(function (choice) {
+      const input = Array.from(mine.querySelectorAll("input")).find(function (el) {
+        return formKind(el.form) === choice[0] && el.name === choice[1] &&
+          el.value === choice[2] && !el.disabled && !el.closest("form[data-whole-choice]");
       });
       if (input) input.checked = true;
     });
-    pendingChoice = null;
   });
   // Focus stays where the player was after a push redraws the regions: on the same element
   // (its id, else its name and value or card in the same region) if it is still there, else on

@@ -194,11 +194,23 @@
     return [cell[0] - Math.floor(w / 2), cell[1] - Math.floor(h / 2)];
   }
 
+  // A fixed piece turned stays fixed only where it still fits; otherwise its position leaves
+  // the form and the ghost follows the pointer again: the form never holds a refused position.
   function turn(place, change) {
     const select = field(place, place.active, "orientation");
     const k = Number(select.value);
     select.value = String(change === "mirror" ? k ^ 4 : (k & 4) | ((k + 1) % 4));
-    if (place.fixed[place.active]) fill(place, place.active, place.at);
+    if (place.fixed[place.active]) {
+      const cells = cellsAt(place, place.active, place.at);
+      if (cells && fits(place, cells)) {
+        place.fixed[place.active] = cells;
+        fill(place, place.active, place.at);
+      } else {
+        place.fixed[place.active] = null;
+        field(place, place.active, "x").value = "";
+        field(place, place.active, "y").value = "";
+      }
+    }
     draw(place);
   }
 

@@ -1,0 +1,97 @@
+"""Every refusal an engine can raise reaches a Czech player in Czech (issue 32): each
+`IllegalMove(...)` of a game's engine names its message as a literal msgid (never an f-string,
+% formatting or concatenation: the catalog could not hold it), the game's own catalog
+translates it, and `refusal_text` gives a Czech player Czech (docs/adding-a-game.md,
+ENGINE_MESSAGES; a msgid several games share has one translation on the site).
+"""
+
+from __future__ import annotations
+
+import ast
+import gettext
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.utils import translation
+
+from games.registry import GAMES
+from games.rules import IllegalMove
+from games.services import refusal_text
+
+PLAYABLE = sorted(slug for slug, info in GAMES.items() if info.playable)
+
+
+def _raised(game: str) -> list[tuple[int, ast.Call]]:
+    """Every `IllegalMove(...)` call in the game's engine, with its line."""
+    source = (Path(settings.BASE_DIR) / "games" / game / "engine.py").read_text()
+    return [
+        (node.lineno, node)
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.Call)
+        and (getattr(node.func, "id", None) or getattr(node.func, "attr", None)) == "IllegalMove"
+    ]
+
+
+def _catalog(game: str) -> gettext.GNUTranslations:
+    return gettext.translation(
+        "django", Path(settings.BASE_DIR) / "games" / game / "locale", languages=["cs"]
+    )
+
+
+def _placeholders(message: str) -> set[str]:
+    return {part.split(")")[0] for part in message.split("%(")[1:]}
+
+
+@pytest.mark.parametrize("game", PLAYABLE)
+def test_every_engine_refusal_is_a_literal_msgid_the_games_catalog_translates(game):
+    catalog = _catalog(game)
+    problems = []
+    for line, call in _raised(game):
+        message = call.args[0] if call.args else None
+        if not (isinstance(message, ast.Constant) and isinstance(message.value, str)):
+            problems.append(f"line {line}: not a literal msgid: {ast.unparse(message)}")
+            continue
+        template = message.value
+        czech = catalog.gettext(template)
+        names = {keyword.arg: "X" for keyword in call.keywords if keyword.arg}
+        if czech == template:
+            problems.append(f"line {line}: no Czech in the catalog: {template!r}")
+            continue
+        if _placeholders(template) - set(names):
+            problems.append(f"line {line}: placeholders without names: {template!r}")
+            continue
+        refusal = IllegalMove(template, **names)
+        with translation.override("cs"):
+            shown = refusal_text(refusal)
+        if shown == refusal.message:
+            problems.append(f"line {line}: refusal_text gives English: {shown!r}")
+    assert not problems, f"{game}: {len(problems)} refusals:\n" + "\n".join(problems)
+
+
+@pytest.mark.parametrize(
+    ("game", "seats", "move", "czech"),
+    [
+        (
+            "seven_dragons",
+            2,
+            {"type": "play_dragon", "card": "7", "x": 0, "y": 1, "rot": 0},
+            "Karta: je třeba celé číslo.",
+        ),
+        (
+            "seven_dragons",
+            2,
+            {"type": "play_dragon", "card": 7},
+            "Tah dračí kartou: je třeba právě tato pole: card, rot, x, y.",
+        ),
+        ("space_dragons", 3, {"type": "draft", "card": 200}, "Kartu 200 nemáte v balíčku."),
+    ],
+    ids=["a field", "a move's fields", "a card number"],
+)
+def test_a_refusal_that_names_things_names_them_in_czech(game, seats, move, czech):
+    engine = GAMES[game].engine
+    state = engine.setup(seats, {}, 1)
+    with pytest.raises(IllegalMove) as refused:
+        engine.apply(state, 0, move)
+    with translation.override("cs"):
+        assert refusal_text(refused.value) == czech
