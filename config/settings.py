@@ -66,10 +66,15 @@ INSTALLED_APPS = [
     "chat",
 ]
 
+# The frame and content policies come before everything that may answer without a view (a NUL
+# refused), so that every page carries them; after WhiteNoise, the first middleware that runs
+# only in the request's thread, so that they cost no hop from the event loop.
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "games.live.pushes_batched_middleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "csp.middleware.CSPMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "config.guards.NulRefusingMiddleware",
@@ -78,8 +83,6 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "accounts.middleware.PlayerPreferencesMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
-    "django.middleware.clickjacking.XFrameOptionsMiddleware",
-    "csp.middleware.CSPMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "allauth.account.middleware.AccountMiddleware",
     "django_ratelimit.middleware.RatelimitMiddleware",

@@ -129,6 +129,18 @@ def test_a_nul_character_anywhere_is_a_400_with_the_reason(eva, method, address,
     assert "a character that is not allowed" in response.content.decode()
 
 
+@pytest.mark.parametrize("address", ["/players/%00/", "/?q=%00"])
+def test_the_nul_refusal_carries_the_security_headers_of_every_page(client, settings, address):
+    """The refusal comes before any view, yet it is a page like the others: framed by no one
+    and held to the site's CSP, in production (DEBUG off) as well."""
+    settings.DEBUG = False
+    response = client.get(address, secure=True)
+    assert response.status_code == 400
+    assert "frame-ancestors 'none'" in response["Content-Security-Policy"]
+    assert response["X-Frame-Options"] == "DENY"
+    assert response["X-Content-Type-Options"] == "nosniff"
+
+
 def test_removing_a_player_named_by_no_id_is_a_400(eva):
     table = lobby_services.open_table(host=eva, game="kosmopolis", seats=3)
     client = Client()
