@@ -186,12 +186,13 @@ ACCOUNT_RATE_LIMITS = {
     "login_failed": env.str("LOGIN_FAILED_RATE_LIMIT", default="10/m/ip,5/5m/key"),
 }
 # The site's own (django-ratelimit's "count/period" per signed-in player; `limits`' syntax for
-# the socket): new tables and matches of any kind, invitations (and those to one player),
-# moves and other messages over the live table's socket.
+# the socket): new tables and matches of any kind, invitations (and those to one player), offers
+# of a seat to one player, moves and other messages over the live table's socket.
 PLAY_RATE_LIMITS = {
     "new_table": env.str("NEW_TABLE_RATE_LIMIT", default="30/h"),
     "invitation": env.str("INVITATION_RATE_LIMIT", default="60/h"),
     "invitation_to_one": env.str("INVITATION_TO_ONE_RATE_LIMIT", default="5/h"),
+    "seat_offer_to_one": env.str("SEAT_OFFER_TO_ONE_RATE_LIMIT", default="5/h"),
     "socket_message": env.str("SOCKET_MESSAGE_RATE_LIMIT", default="20/second;600/minute"),
     # One rate that both django-ratelimit (a line posted) and limits (over the socket) read.
     "chat_line": env.str("CHAT_LINE_RATE_LIMIT", default="10/30second"),

@@ -340,12 +340,17 @@ def _early_result(match: Match, info: GameInfo) -> dict[str, Any]:
 
 def offer_seat(*, match_id: int, user: User, substitute: User) -> SeatOffer:
     """Offer one's seat to a named player, who is asked (a notice) and takes it only by
-    accepting; until then the holder plays on. A new offer for the seat withdraws the old."""
+    accepting; until then the holder plays on. A new offer for the seat withdraws the old.
+    The player has one notice of the match's offers (`notify` groups them), and is mailed the
+    offer of this seat by this holder once: an offer made again shows on the site only."""
     with transaction.atomic():
         match = _locked(match_id)
         seat = _held_seat(match, user)
         _check_substitute(match, user, substitute)
         _withdraw_offers(SeatOffer.objects.filter(match_id=match.pk, seat=seat.number))
+        offered_before = SeatOffer.objects.filter(
+            match=match, seat=seat.number, from_user=user, to_user=substitute
+        ).exists()
         offer = SeatOffer.objects.create(
             match=match, seat=seat.number, from_user=user, to_user=substitute
         )
@@ -353,6 +358,8 @@ def offer_seat(*, match_id: int, user: User, substitute: User) -> SeatOffer:
             users=[substitute],
             kind="seat_offer",
             link=offer.get_absolute_url(),
+            match_id=match.pk,
+            email=not offered_before,
             params={
                 "game": match.game,
                 "match": match.pk,
