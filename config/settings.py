@@ -180,7 +180,8 @@ RATELIMIT_IP_META_KEY = "config.guards.client_ip"
 RATELIMIT_VIEW = "config.guards.too_many"
 
 # Limits, generous for a person and tight for a script. allauth's logins: per address, and
-# failed ones per account (the login name), whatever address they come from.
+# failed ones per account (given by its username or its e-mail, `accounts.adapter`), whatever
+# address they come from.
 ACCOUNT_RATE_LIMITS = {
     "login": env.str("LOGIN_RATE_LIMIT", default="30/m/ip"),
     "login_failed": env.str("LOGIN_FAILED_RATE_LIMIT", default="10/m/ip,5/5m/key"),

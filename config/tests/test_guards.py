@@ -81,6 +81,27 @@ def test_behind_the_proxy_an_attacker_locks_out_only_their_address_and_the_guess
     assert _login(Client(), "Jan", "heslo-456-def", "198.51.100.8") == "in"
 
 
+def test_failed_logins_count_per_account_whatever_the_port_or_the_name_it_is_given_by(eva):
+    """Five failures lock the account out for a while: another port in the Host header (which
+    ALLOWED_HOSTS ignores) is the same site, and the account's e-mail the same account."""
+
+    def login(login: str, password: str, host: str = "testserver") -> str:
+        response = Client().post(
+            reverse("account_login"),
+            {"login": login, "password": password},
+            headers={"Accept-Language": "en", "Host": host},
+        )
+        if response.status_code == 302:
+            return "in"
+        return "refused" if TOO_MANY in response.content.decode() else "failed"
+
+    guesses = ["Eva", "eva", "EVA@example.com", "eva@example.com", "Eva"]
+    assert [login(name, f"guess-{n}") for n, name in enumerate(guesses)] == ["failed"] * 5
+    assert login("Eva", "heslo-123-abc", host="testserver:7") == "refused"
+    assert login("eva@example.com", "heslo-123-abc", host="testserver:8000") == "refused"
+    assert login("nobody", "heslo-123-abc") == "failed", "another account's budget is its own"
+
+
 def test_logins_past_the_limit_get_a_429_that_says_why(eva, settings):
     settings.ACCOUNT_RATE_LIMITS = {**settings.ACCOUNT_RATE_LIMITS, "login": "2/m/ip"}
     client = Client(headers={"Accept-Language": "en"})
