@@ -93,12 +93,16 @@ def test_a_muted_players_lines_do_not_reach_the_muter(people, match):
             for socket in (jan_socket, ota_socket, eva_socket):
                 assert (await socket.connect())[0]
             # Muted while the table is open: the socket reads its mutes again.
-            await database_sync_to_async(services.mute)(user=jan, player_id=eva.pk)
+            await database_sync_to_async(services.mute)(
+                user=jan, match_id=match.pk, player_id=eva.pk
+            )
             await eva_socket.send_to(text_data=_line("Jan cannot read this"))
             await eva_socket.receive_from()
             at_ota = await ota_socket.receive_from()
             nothing_for_jan = await jan_socket.receive_nothing(timeout=0.5)
-            await database_sync_to_async(services.mute)(user=jan, player_id=eva.pk, muted=False)
+            await database_sync_to_async(services.mute)(
+                user=jan, match_id=match.pk, player_id=eva.pk, muted=False
+            )
             await eva_socket.send_to(text_data=_line("now Jan reads again"))
             at_jan = await jan_socket.receive_from()
             return at_ota, nothing_for_jan, at_jan
@@ -114,7 +118,7 @@ def test_a_muted_players_lines_do_not_reach_the_muter(people, match):
 
 def test_a_mute_made_before_the_table_opened_holds_for_its_socket(people, match):
     eva, jan = people[0], people[1]
-    services.mute(user=jan, player_id=eva.pk)
+    services.mute(user=jan, match_id=match.pk, player_id=eva.pk)
 
     async def scenario():
         jan_socket, eva_socket = _socket(match, jan, presence=False), _socket(match, eva)
