@@ -13,7 +13,7 @@ from accounts.sockets import account_group
 from chat.models import LINE_LENGTH, ChatLine, ChatMute, ChatReport
 from chat.selectors import may_talk, said
 from games.live import tell_group
-from games.models import Seat
+from games.models import Match, Seat
 from games.selectors import may_watch
 from games.services import match_group
 
@@ -83,6 +83,16 @@ def mute(*, user: User, match_id: int, player_id: Any, muted: bool = True) -> Us
         group = account_group(user.pk)
         transaction.on_commit(lambda: tell_group(group, {"type": "chat.mutes"}))
     return player
+
+
+def author_deleted(*, user: User) -> None:
+    """The lines of a deleted account stay (the moderators may need them) and show as the
+    deleted player's: the tables of its matches still on that are open show their talk again
+    (`chat.changed`); a page opened later reads the name the account has now."""
+    talked = ChatLine.objects.filter(author=user, match__status=Match.Status.ACTIVE)
+    for match_id in set(talked.values_list("match_id", flat=True)):
+        group = match_group(match_id)
+        transaction.on_commit(lambda group=group: tell_group(group, {"type": "chat.changed"}))
 
 
 def report(*, user: User, line_id: Any, reason: Any) -> ChatReport:

@@ -304,6 +304,15 @@ def leave_match(*, match_id: int, user: User, reason: str) -> None:
         _hand_to_bot(match, seat, reason, timezone.now())
 
 
+def abandon_every_match(*, user: User) -> None:
+    """A player whose account is deleted leaves every match still on, as abandoning does: a
+    bot plays each of their seats from now on, rather than once their clock runs out."""
+    running = Seat.objects.filter(user=user, is_bot=False, match__status=Match.Status.ACTIVE)
+    for match_id in list(running.values_list("match_id", flat=True)):
+        with contextlib.suppress(MoveRefused):  # it ended meanwhile
+            leave_match(match_id=match_id, user=user, reason=Seat.Left.ABANDONED)
+
+
 def end_match_early(*, match_id: int, user: User) -> bool:
     """A player who stayed after another left asks to end the match now instead of finishing it
     against the bot; once every person still playing asked, it ends as it stands (`_early_result`)
