@@ -78,9 +78,11 @@ class ProfileForm(forms.ModelForm):
         return self.instance.bot_pace_ms if pace in (None, "") else int(pace)
 
     def clean_display_name(self) -> str:
-        """No display name that could pass for another player's or a bot's."""
+        """No new display name that could pass for another player's or a bot's. The name a
+        player already has is not checked again: a rule added later, or another player's name
+        that turned out to look alike, must not stop them from saving their other settings."""
         name = self.cleaned_data["display_name"]
-        if name:
+        if name and name != self.instance.display_name:
             check_name(name, user=self.instance)
         return name
 

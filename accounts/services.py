@@ -8,6 +8,8 @@ from django.utils import timezone
 
 from accounts.models import User
 from accounts.preferences import default_notification_preferences
+from chat.services import author_deleted
+from games.services import abandon_every_match
 
 
 @transaction.atomic
@@ -16,8 +18,12 @@ def delete_account(*, user: User) -> None:
 
     The username is replaced by a random one, so the old name is free again and nothing
     links the row to the person. The unusable password also ends every open session, as
-    Django checks a session against the password hash.
+    Django checks a session against the password hash. Bots take the player's seats in the
+    matches still on at once, and the player's lines at their tables show as the deleted
+    player's.
     """
+    abandon_every_match(user=user)
+    author_deleted(user=user)
     user.username = f"deleted-{uuid.uuid4().hex[:12]}"
     user.email = ""
     user.first_name = ""

@@ -3,7 +3,11 @@ player in. Logging out ends the session; a password change or a deleted account 
 other session of the player (Django checks a session against the password hash). The sockets
 of an ended session are closed: each socket listens on its session's group and its player's,
 and is told when either may have ended. A socket that sends moves also checks its session for
-each move, so a push lost on the way (Redis away) lets no move through."""
+each move, so a push lost on the way (Redis away) lets no move through.
+
+The session that changed the password goes on under a new key (allauth keeps it signed in,
+Django's `update_session_auth_hash` gives it the key): its sockets close with a code the page's
+socket reconnects on, and come back with the new key."""
 
 from __future__ import annotations
 
@@ -13,13 +17,16 @@ from collections.abc import Callable
 from importlib import import_module
 from typing import Any
 
+from allauth.account.signals import password_changed, password_set
 from autobahn.exception import Disconnected
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
+from channels.security.websocket import WebsocketDenier
 from django.conf import settings
 from django.contrib import auth
 from django.contrib.auth.signals import user_logged_out
 from django.contrib.sessions.backends.db import SessionStore
+from django.core.cache import cache
 from django.db import transaction
 from django.db.models.signals import post_save
 from django.dispatch import receiver
@@ -34,6 +41,12 @@ logger = logging.getLogger(__name__)
 
 SESSION_ENDED = 4401
 """The close code of a socket whose session ended (htmx's socket does not reconnect on it)."""
+SESSION_RENEWED = 1012
+"""The close code of a socket whose session goes on under a new key (htmx's socket reconnects
+on it, as on a server restarting)."""
+RENEWAL_SECONDS = 60
+"""How long a renewed session's old key is known as renewed: its sockets' reconnections are
+turned away meanwhile, until the page has the new key (htmx tries again within seconds)."""
 
 
 def session_group(session_key: str) -> str:
@@ -64,6 +77,24 @@ def session_holds(scope: dict[str, Any]) -> bool:
     request.session = import_module(settings.SESSION_ENGINE).SessionStore(key)
     current = auth.get_user(request)
     return current.is_authenticated and current.pk == user.pk and current.is_active
+
+
+def _renewal(session_key: str) -> str:
+    return "renewed-" + session_group(session_key)
+
+
+def session_renewed(session_key: str | None) -> bool:
+    """Whether the session of this key went on under a new one a moment ago."""
+    return bool(session_key) and cache.get(_renewal(session_key)) is not None
+
+
+def _how_ended(scope: dict[str, Any]) -> int | None:
+    """None while the socket's session holds; else the close code: renewed or ended."""
+    if session_holds(scope):
+        return None
+    session = scope.get("session")
+    key = session.session_key if session is not None else None
+    return SESSION_RENEWED if session_renewed(key) else SESSION_ENDED
 
 
 def session_signs_in(session_data: str | None, current: User | None, user: Any) -> bool:
@@ -131,9 +162,10 @@ class SessionBoundSocket:
 
     async def account_changed(self, message: dict) -> None:
         """The player's password or account changed: sessions other than the one that made the
-        change end with it."""
-        if not await database_sync_to_async(session_holds)(self.scope):  # type: ignore[attr-defined]
-            await self.close(code=SESSION_ENDED)  # type: ignore[attr-defined]
+        change end with it; that one's sockets reconnect under its new key."""
+        code = await database_sync_to_async(_how_ended)(self.scope)  # type: ignore[attr-defined]
+        if code is not None:
+            await self.close(code=code)  # type: ignore[attr-defined]
 
     async def chat_mutes(self, message: dict) -> None:
         """The player muted or unmuted someone (`chat.services.mute`): only a table's socket
@@ -168,6 +200,37 @@ class PlayerSocket(SessionBoundSocket, AsyncWebsocketConsumer):
         await self.send(text_data=await database_sync_to_async(self.render)(self.scope["user"]))
 
     layer_reconnected = region_changed
+
+
+class SessionRenewalGuard:
+    """ASGI middleware, inside the session and auth stack: a socket that comes with the old key
+    of a session renewed a moment ago (`session_renewed`) is turned away at the handshake, which
+    the page's socket tries again (the browser sees 1006), until the page has the new key. Let
+    in, it would act as nobody: a table's socket would show a spectator's view."""
+
+    def __init__(self, application: Any) -> None:
+        self.application = application
+
+    async def __call__(self, scope: dict, receive: Any, send: Any) -> Any:
+        user = scope.get("user")
+        key = scope.get("cookies", {}).get(settings.SESSION_COOKIE_NAME)
+        if (
+            key
+            and not getattr(user, "is_authenticated", False)
+            and await database_sync_to_async(session_renewed)(key)
+        ):
+            return await WebsocketDenier()(scope, receive, send)
+        return await self.application(scope, receive, send)
+
+
+@receiver([password_changed, password_set])
+def _remember_renewed_session(sender: Any, request: HttpRequest, **kwargs: Any) -> None:
+    """The session that changed (or set) the password went on under a new key: its old key,
+    the one the request came with, is known as renewed for a while. The sockets hear of the
+    change (`account.changed`) when the request is done, so after this."""
+    old_key = request.COOKIES.get(settings.SESSION_COOKIE_NAME)
+    if old_key and old_key != request.session.session_key:
+        cache.set(_renewal(old_key), True, RENEWAL_SECONDS)
 
 
 @receiver(user_logged_out)

@@ -73,6 +73,13 @@ def line_html(
     return _line_html(match_id, json.dumps(line, sort_keys=True), kind, language, str(zone))
 
 
+def lines_html(match_id: int, user: Any, csrf_token: str | None) -> str:
+    """The panel's lines alone, pushed when they changed otherwise than by a new line (a line
+    being typed stays in its input)."""
+    context = {**talk_for(match_id, user).context(), "csrf_token": csrf_token, "lines_oob": True}
+    return render_region("chat/lines.html", context)
+
+
 def panel_html(match_id: int, user: Any, csrf_token: str | None, error: str | None = None) -> str:
     """The chat panel for the page, the HTTP fallback and a refused post."""
     context = talk_for(match_id, user).context(error=error)

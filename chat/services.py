@@ -13,6 +13,7 @@ from accounts.sockets import account_group
 from chat.models import LINE_LENGTH, ChatLine, ChatMute, ChatReport
 from chat.selectors import may_talk, said
 from games.live import tell_group
+from games.models import Match, Seat
 from games.selectors import may_watch
 from games.services import match_group
 
@@ -58,14 +59,22 @@ def say(*, match_id: int, user: Any, text: Any) -> ChatLine:
     return line
 
 
-def mute(*, user: User, player_id: Any, muted: bool = True) -> User:
+def mute(*, user: User, match_id: int, player_id: Any, muted: bool = True) -> User:
     """Stop (or, with `muted=False`, start again) reading a player's lines, at every table;
-    the player's open tables are told to read their mutes again."""
+    the player's open tables are told to read their mutes again. Only a player met at this
+    match's table (seated at it, or who said a line there) can be muted, and only a muted one
+    read again: an id alone names nobody, so no account's name is told."""
     player = User.objects.filter(pk=player_id if str(player_id).isdigit() else None).first()
-    if player is None:
-        raise ChatRefused(_("There is no such player."))
-    if player.pk == user.pk:
+    if player is not None and player.pk == user.pk:
         raise ChatRefused(_("You cannot mute yourself."))
+    if not muted:
+        if player is None or not ChatMute.objects.filter(user=user, muted=player).exists():
+            raise ChatRefused(_("You have not muted this player."))
+    elif player is None or not (
+        Seat.objects.filter(match_id=match_id, user=player).exists()
+        or ChatLine.objects.filter(match_id=match_id, author=player).exists()
+    ):
+        raise ChatRefused(_("There is no such player at this table."))
     with transaction.atomic():
         if muted:
             ChatMute.objects.get_or_create(user=user, muted=player)
@@ -74,6 +83,16 @@ def mute(*, user: User, player_id: Any, muted: bool = True) -> User:
         group = account_group(user.pk)
         transaction.on_commit(lambda: tell_group(group, {"type": "chat.mutes"}))
     return player
+
+
+def author_deleted(*, user: User) -> None:
+    """The lines of a deleted account stay (the moderators may need them) and show as the
+    deleted player's: the tables of its matches still on that are open show their talk again
+    (`chat.changed`); a page opened later reads the name the account has now."""
+    talked = ChatLine.objects.filter(author=user, match__status=Match.Status.ACTIVE)
+    for match_id in set(talked.values_list("match_id", flat=True)):
+        group = match_group(match_id)
+        transaction.on_commit(lambda group=group: tell_group(group, {"type": "chat.changed"}))
 
 
 def report(*, user: User, line_id: Any, reason: Any) -> ChatReport:

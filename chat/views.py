@@ -59,7 +59,9 @@ def mute(request: HttpRequest, match_id: int) -> HttpResponse:
         raise Http404
     muted = request.POST.get("muted") != "0"
     try:
-        player = services.mute(user=request.user, player_id=request.POST.get("player"), muted=muted)
+        player = services.mute(
+            user=request.user, match_id=match_id, player_id=request.POST.get("player"), muted=muted
+        )
     except services.ChatRefused as refused:
         messages.error(request, refused.message)
     else:

@@ -11,13 +11,16 @@ django_http = get_asgi_application()
 from channels.auth import AuthMiddlewareStack  # noqa: E402 - needs the apps loaded
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 
+from accounts.sockets import SessionRenewalGuard  # noqa: E402
 from config.guards import SiteOriginValidator  # noqa: E402
 from config.routing import websocket_urlpatterns  # noqa: E402
 
 application = ProtocolTypeRouter(
     {
         "http": django_http,
-        "websocket": SiteOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
+        "websocket": SiteOriginValidator(
+            AuthMiddlewareStack(SessionRenewalGuard(URLRouter(websocket_urlpatterns)))
+        ),
     }
 )
 

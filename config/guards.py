@@ -62,6 +62,12 @@ def count(
         raise Ratelimited
 
 
+def to_named_player(_group: str, request: HttpRequest) -> str:
+    """The key of a request that asks something of the player its form names (`username`): an
+    invitation, the offer of a seat. Those of one player to one other count on their own."""
+    return f"{request.user.pk}:{request.POST.get('username', '').strip().lower()}"
+
+
 def too_many(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
     """django-ratelimit's answer to a player over a limit (RATELIMIT_VIEW)."""
     message = _("Too many requests in a short time. Wait a moment and try again.")

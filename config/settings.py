@@ -66,10 +66,15 @@ INSTALLED_APPS = [
     "chat",
 ]
 
+# The frame and content policies come before everything that may answer without a view (a NUL
+# refused), so that every page carries them; after WhiteNoise, the first middleware that runs
+# only in the request's thread, so that they cost no hop from the event loop.
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "games.live.pushes_batched_middleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "csp.middleware.CSPMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "config.guards.NulRefusingMiddleware",
@@ -78,8 +83,6 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "accounts.middleware.PlayerPreferencesMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
-    "django.middleware.clickjacking.XFrameOptionsMiddleware",
-    "csp.middleware.CSPMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "allauth.account.middleware.AccountMiddleware",
     "django_ratelimit.middleware.RatelimitMiddleware",
@@ -177,18 +180,20 @@ RATELIMIT_IP_META_KEY = "config.guards.client_ip"
 RATELIMIT_VIEW = "config.guards.too_many"
 
 # Limits, generous for a person and tight for a script. allauth's logins: per address, and
-# failed ones per account (the login name), whatever address they come from.
+# failed ones per account (given by its username or its e-mail, `accounts.adapter`), whatever
+# address they come from.
 ACCOUNT_RATE_LIMITS = {
     "login": env.str("LOGIN_RATE_LIMIT", default="30/m/ip"),
     "login_failed": env.str("LOGIN_FAILED_RATE_LIMIT", default="10/m/ip,5/5m/key"),
 }
 # The site's own (django-ratelimit's "count/period" per signed-in player; `limits`' syntax for
-# the socket): new tables and matches of any kind, invitations (and those to one player),
-# moves and other messages over the live table's socket.
+# the socket): new tables and matches of any kind, invitations (and those to one player), offers
+# of a seat to one player, moves and other messages over the live table's socket.
 PLAY_RATE_LIMITS = {
     "new_table": env.str("NEW_TABLE_RATE_LIMIT", default="30/h"),
     "invitation": env.str("INVITATION_RATE_LIMIT", default="60/h"),
     "invitation_to_one": env.str("INVITATION_TO_ONE_RATE_LIMIT", default="5/h"),
+    "seat_offer_to_one": env.str("SEAT_OFFER_TO_ONE_RATE_LIMIT", default="5/h"),
     "socket_message": env.str("SOCKET_MESSAGE_RATE_LIMIT", default="20/second;600/minute"),
     # One rate that both django-ratelimit (a line posted) and limits (over the socket) read.
     "chat_line": env.str("CHAT_LINE_RATE_LIMIT", default="10/30second"),

@@ -28,7 +28,7 @@ from django.utils.translation import gettext_noop
 from redis.exceptions import RedisError
 
 from accounts.sockets import SESSION_ENDED, SessionBoundSocket, session_holds
-from chat.live import CHAT_TOKEN, chat_text, line_html, refusal, say_over_socket
+from chat.live import CHAT_TOKEN, chat_text, line_html, lines_html, refusal, say_over_socket
 from chat.selectors import muted_by
 from config.guards import within_move_limit, within_socket_limit
 from games.live import Pushes, csrf_token_for, pushes_batched, send_pushes, stored
@@ -464,6 +464,16 @@ class TableConsumer(SessionBoundSocket, AsyncWebsocketConsumer):
     async def chat_mutes(self, message: dict) -> None:
         """The viewer muted or unmuted a player: read the mutes again."""
         self.muted = await off_the_loop(muted_by)(self.scope.get("user"))
+
+    async def chat_changed(self, message: dict) -> None:
+        """The talk changed otherwise than by a new line (an author's account was deleted):
+        its lines again, as this viewer reads them."""
+        await self.send(text_data=await off_the_loop(self._talk)())
+
+    def _talk(self) -> str:
+        user = self.scope.get("user") or AnonymousUser()
+        with self._viewer(user):
+            return lines_html(self.match_id, user, self.csrf_token)
 
     async def _refuse(self, reason: str) -> None:
         if not self.refused:

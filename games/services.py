@@ -331,6 +331,15 @@ def leave_match(*, match_id: int, user: User, reason: str) -> None:
         _hand_to_bot(match, seat, reason, timezone.now())
 
 
+def abandon_every_match(*, user: User) -> None:
+    """A player whose account is deleted leaves every match still on, as abandoning does: a
+    bot plays each of their seats from now on, rather than once their clock runs out."""
+    running = Seat.objects.filter(user=user, is_bot=False, match__status=Match.Status.ACTIVE)
+    for match_id in list(running.values_list("match_id", flat=True)):
+        with contextlib.suppress(MoveRefused):  # it ended meanwhile
+            leave_match(match_id=match_id, user=user, reason=Seat.Left.ABANDONED)
+
+
 def end_match_early(*, match_id: int, user: User) -> bool:
     """A player who stayed after another left asks to end the match now instead of finishing it
     against the bot; once every person still playing asked, it ends as it stands (`_early_result`)
@@ -367,12 +376,17 @@ def _early_result(match: Match, info: GameInfo) -> dict[str, Any]:
 
 def offer_seat(*, match_id: int, user: User, substitute: User) -> SeatOffer:
     """Offer one's seat to a named player, who is asked (a notice) and takes it only by
-    accepting; until then the holder plays on. A new offer for the seat withdraws the old."""
+    accepting; until then the holder plays on. A new offer for the seat withdraws the old.
+    The player has one notice of the match's offers (`notify` groups them), and is mailed the
+    offer of this seat by this holder once: an offer made again shows on the site only."""
     with transaction.atomic():
         match = _locked(match_id)
         seat = _held_seat(match, user)
         _check_substitute(match, user, substitute)
         _withdraw_offers(SeatOffer.objects.filter(match_id=match.pk, seat=seat.number))
+        offered_before = SeatOffer.objects.filter(
+            match=match, seat=seat.number, from_user=user, to_user=substitute
+        ).exists()
         offer = SeatOffer.objects.create(
             match=match, seat=seat.number, from_user=user, to_user=substitute
         )
@@ -380,6 +394,8 @@ def offer_seat(*, match_id: int, user: User, substitute: User) -> SeatOffer:
             users=[substitute],
             kind="seat_offer",
             link=offer.get_absolute_url(),
+            match_id=match.pk,
+            email=not offered_before,
             params={
                 "game": match.game,
                 "match": match.pk,

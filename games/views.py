@@ -14,7 +14,7 @@ from django_htmx.http import HttpResponseClientRedirect, reswap
 
 from accounts.models import User
 from chat.live import panel_html
-from config.guards import limited, within_move_limit
+from config.guards import count, limited, to_named_player, within_move_limit
 from games import charts, selectors, services, stats
 from games.forms import GameChoicesForm
 from games.models import Match, SeatOffer
@@ -145,8 +145,10 @@ def end_match_early(request: HttpRequest, match_id: int) -> HttpResponse:
 @require_POST
 @login_required
 def hand_seat(request: HttpRequest, match_id: int) -> HttpResponse:
-    """Offer one's seat to the player named in the form; they take it only by accepting."""
+    """Offer one's seat to the player named in the form; they take it only by accepting.
+    Offers to one player are limited as invitations are (PLAY_RATE_LIMITS' `seat_offer_to_one`)."""
     match = get_object_or_404(Match, pk=match_id)
+    count(request, "seat_offer_to_one", key=to_named_player)
     name = request.POST.get("username", "").strip()
     substitute = User.objects.filter(username__iexact=name, deleted_at__isnull=True).first()
     try:

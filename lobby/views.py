@@ -10,7 +10,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from django_htmx.http import HttpResponseClientRedirect
 
 from accounts.models import User
-from config.guards import count, limited
+from config.guards import count, limited, to_named_player
 from games import services as game_services
 from games.forms import GameChoicesForm
 from games.models import Match
@@ -132,7 +132,7 @@ def table_action(request: HttpRequest, table_id: int, action: str) -> HttpRespon
             table = services.remove_player(table_id=table_id, host=user, player=player)
         elif action == "invite":
             count(request, "invitation")
-            count(request, "invitation_to_one", key=_invitee)
+            count(request, "invitation_to_one", key=to_named_player)
             services.invite(table_id=table_id, by=user, username=request.POST.get("username", ""))
             table = get_object_or_404(Table, pk=table_id)
         else:
@@ -155,11 +155,6 @@ def _number(field: str | None) -> int:
         return int(field or "")
     except ValueError:
         raise BadRequest(_("The form names no player.")) from None
-
-
-def _invitee(_group: str, request: HttpRequest) -> str:
-    """Invitations of one player to one invitee count on their own."""
-    return f"{request.user.pk}:{request.POST.get('username', '').strip().lower()}"
 
 
 @login_required

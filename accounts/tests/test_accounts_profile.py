@@ -139,6 +139,31 @@ def test_deleting_an_account_ends_its_other_sessions(client, player):
     assert other_tab.get(reverse("edit_profile")).status_code == 302
 
 
+def test_a_deleted_accounts_seats_in_running_matches_go_to_bots_at_once(client, player):
+    """The clock would have handed them over hours or days later; the others play on with a
+    bot now. A finished match keeps its seats as they were."""
+    from django.utils import translation
+
+    from games import services
+    from games.models import Match, Seat
+
+    jan = User.objects.create_user("jan", "jan@example.com", "heslo-123-abc", language="en")
+    running = services.start_match(
+        game="kosmopolis", players=[player, jan], pace=Match.Pace.TURN_BASED, move_hours=72
+    )
+    finished = services.start_match(game="kosmopolis", players=[jan, player])
+    Match.objects.filter(pk=finished.pk).update(status=Match.Status.FINISHED)
+    delete_account(user=player)
+    seat = Seat.objects.get(match=running, user=player)
+    assert (seat.is_bot, seat.left) == (True, Seat.Left.ABANDONED)
+    assert seat.replaced_at is not None
+    assert not Seat.objects.get(match=finished, user=player).is_bot
+    client.force_login(jan)
+    with translation.override("en"):
+        page = client.get(running.get_absolute_url(), headers={"Accept-Language": "en"})
+    assert "Deleted player abandoned the match; a bot plays the seat." in page.content.decode()
+
+
 def test_the_name_of_a_deleted_player_follows_the_language(player):
     from django.utils import translation
 

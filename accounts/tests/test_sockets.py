@@ -15,7 +15,7 @@ from django.test import Client
 from django.urls import reverse
 
 from accounts.models import User
-from accounts.sockets import SESSION_ENDED
+from accounts.sockets import SESSION_ENDED, SESSION_RENEWED, SessionRenewalGuard
 from config.routing import websocket_urlpatterns
 from games import services
 from games.kosmopolis import engine
@@ -49,7 +49,7 @@ def _socket(client: Client, path: str) -> WebsocketCommunicator:
     """A socket opened by the client's browser: its cookies go through the site's session and
     auth stack, as in `config.asgi`."""
     cookie = f"{settings.SESSION_COOKIE_NAME}={client.cookies[settings.SESSION_COOKIE_NAME].value}"
-    stack = AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
+    stack = AuthMiddlewareStack(SessionRenewalGuard(URLRouter(websocket_urlpatterns)))
     return WebsocketCommunicator(stack, path, headers=[(b"cookie", cookie.encode())])
 
 
@@ -68,6 +68,24 @@ async def _closed(socket: WebsocketCommunicator) -> int | None:
         output = await socket.receive_output(timeout=3)
         if output["type"] == "websocket.close":
             return output.get("code")
+
+
+def _reconnects(client: Client, paths: list[str]) -> list[str | None]:
+    """What each socket the client opens now sends as it opens, or None if it is turned away."""
+
+    async def scenario() -> list[str | None]:
+        found: list[str | None] = []
+        for path in paths:
+            socket = _socket(client, path)
+            connected, _code = await socket.connect()
+            sent = ""
+            while connected and not await socket.receive_nothing(timeout=0.2):
+                sent += await socket.receive_from()
+            found.append(sent if connected else None)
+            await socket.disconnect()
+        return found
+
+    return async_to_sync(scenario)()
 
 
 def _closed_after(client: Client, paths: list[str], action) -> list[int | None]:
@@ -101,6 +119,46 @@ def test_a_password_change_closes_the_sockets_of_the_other_sessions(people, matc
         assert laptop.post(reverse("account_change_password"), form).status_code == 302
 
     assert _closed_after(phone, _paths(match), change_password) == [SESSION_ENDED] * 3
+
+
+def test_a_password_change_reconnects_the_changers_own_sockets(people, match):
+    """The session that changed the password goes on under a new key: its sockets close with a
+    code htmx's socket reconnects on, and come back as the player once the page has the new
+    key; a reconnection that still carries the old key is turned away (the browser tries again)
+    rather than let in as nobody. The other session's sockets end."""
+    phone, laptop = _signed_in(people[0]), _signed_in(people[0])
+    old_key = laptop.cookies[settings.SESSION_COOKIE_NAME].value
+    new = "jine-heslo-456-def"
+
+    async def scenario():
+        sockets = {
+            who: [_socket(client, path) for path in _paths(match)]
+            for who, client in (("phone", phone), ("laptop", laptop))
+        }
+        try:
+            for socket in [*sockets["phone"], *sockets["laptop"]]:
+                assert (await socket.connect())[0]
+                await _drain(socket)
+            form = {"oldpassword": PASSWORD, "password1": new, "password2": new}
+            changed = await database_sync_to_async(laptop.post)(
+                reverse("account_change_password"), form
+            )
+            assert changed.status_code == 302
+            return {who: [await _closed(s) for s in group] for who, group in sockets.items()}
+        finally:
+            for socket in [*sockets["phone"], *sockets["laptop"]]:
+                await socket.disconnect()
+
+    codes = async_to_sync(scenario)()
+    assert codes == {"phone": [SESSION_ENDED] * 3, "laptop": [SESSION_RENEWED] * 3}
+    assert laptop.cookies[settings.SESSION_COOKIE_NAME].value != old_key
+    table, lobby, bell = _reconnects(laptop, _paths(match))
+    assert "Your area" in table, "the player's own seat"
+    assert lobby is not None
+    assert bell is not None, "the bell is a signed-in player's alone"
+    stale = Client()
+    stale.cookies[settings.SESSION_COOKIE_NAME] = old_key
+    assert _reconnects(stale, _paths(match)) == [None] * 3
 
 
 def test_deleting_the_account_closes_the_sockets_of_every_session(people, match):

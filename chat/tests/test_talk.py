@@ -6,6 +6,7 @@ from django.conf import settings
 from django.contrib.admin.sites import site as admin_site
 from django.urls import reverse
 
+from accounts.models import User
 from chat import services
 from chat.live import panel_html
 from chat.models import LINE_LENGTH, ChatLine, ChatMute, ChatReport
@@ -191,10 +192,36 @@ def test_a_muted_player_is_not_shown_to_the_muter_at_any_table_until_read_again(
 
 def test_one_cannot_mute_oneself_or_nobody(people, match):
     with pytest.raises(services.ChatRefused, match="yourself"):
-        services.mute(user=people[0], player_id=people[0].pk)
+        services.mute(user=people[0], match_id=match.pk, player_id=people[0].pk)
     with pytest.raises(services.ChatRefused, match="no such player"):
-        services.mute(user=people[0], player_id="x'; DROP")
+        services.mute(user=people[0], match_id=match.pk, player_id="x'; DROP")
     assert not ChatMute.objects.exists()
+
+
+def test_only_a_player_met_at_the_table_can_be_muted_so_an_id_reveals_no_name(
+    client, people, match
+):
+    """Eva and Jan play, Ota talks as a spectator; the superuser and an account not yet
+    confirmed were never at this table. Muting them, or reading them again unmuted, would
+    have told their names."""
+    table = {"game": "kosmopolis", "host": people[0], "seats": 2, "status": "started"}
+    Table.objects.create(match=match, spectators_chat=True, **table)
+    services.say(match_id=match.pk, user=people[2], text="nice move")
+    boss = User.objects.create_superuser("Boss", "boss@example.com", "heslo-789-ghi")
+    fresh = User.objects.create_user("Newcomer", "new@example.com", "heslo-789-ghi")
+    client.force_login(people[3])
+    url = reverse("chat_mute", args=[match.pk])
+    for outsider in (boss, fresh):
+        for muted in ("1", "0"):
+            answer = client.post(url, {"player": outsider.pk, "muted": muted}, follow=True)
+            html = answer.content.decode()
+            assert outsider.username not in html
+            assert "no such player at this table" in html or "have not muted" in html
+    assert not ChatMute.objects.exists()
+    for met in (people[0], people[2]):
+        answer = client.post(url, {"player": met.pk, "muted": "1"}, follow=True)
+        assert f"no longer see what {met.public_name} says" in answer.content.decode()
+    assert set(ChatMute.objects.values_list("muted", flat=True)) == {people[0].pk, people[2].pk}
 
 
 def test_a_reported_line_is_stored_confirmed_and_listed_for_the_moderators(

@@ -15,6 +15,8 @@ from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
 from django.urls import reverse
 
+from accounts.models import User
+from accounts.services import delete_account
 from chat import services
 from chat.models import ChatLine
 from games import consumers, presence
@@ -93,12 +95,16 @@ def test_a_muted_players_lines_do_not_reach_the_muter(people, match):
             for socket in (jan_socket, ota_socket, eva_socket):
                 assert (await socket.connect())[0]
             # Muted while the table is open: the socket reads its mutes again.
-            await database_sync_to_async(services.mute)(user=jan, player_id=eva.pk)
+            await database_sync_to_async(services.mute)(
+                user=jan, match_id=match.pk, player_id=eva.pk
+            )
             await eva_socket.send_to(text_data=_line("Jan cannot read this"))
             await eva_socket.receive_from()
             at_ota = await ota_socket.receive_from()
             nothing_for_jan = await jan_socket.receive_nothing(timeout=0.5)
-            await database_sync_to_async(services.mute)(user=jan, player_id=eva.pk, muted=False)
+            await database_sync_to_async(services.mute)(
+                user=jan, match_id=match.pk, player_id=eva.pk, muted=False
+            )
             await eva_socket.send_to(text_data=_line("now Jan reads again"))
             at_jan = await jan_socket.receive_from()
             return at_ota, nothing_for_jan, at_jan
@@ -114,7 +120,7 @@ def test_a_muted_players_lines_do_not_reach_the_muter(people, match):
 
 def test_a_mute_made_before_the_table_opened_holds_for_its_socket(people, match):
     eva, jan = people[0], people[1]
-    services.mute(user=jan, player_id=eva.pk)
+    services.mute(user=jan, match_id=match.pk, player_id=eva.pk)
 
     async def scenario():
         jan_socket, eva_socket = _socket(match, jan, presence=False), _socket(match, eva)
@@ -328,3 +334,31 @@ def test_a_socket_whose_entry_was_lost_puts_it_back_and_tells_the_table(people, 
         '<span id="presence-0" class="presence here" hx-swap-oob="true">at the table</span>'
     )
     assert here == {eva.pk}
+
+
+def test_an_open_table_shows_a_deleted_accounts_lines_as_the_deleted_players(people, match):
+    """The lines stay (the moderators may need them), under the name the account has now."""
+    eva, jan = people[0], people[1]
+    services.say(match_id=match.pk, user=eva, text="see you")
+
+    async def scenario():
+        socket = _socket(match, jan, presence=False)
+        assert (await socket.connect())[0]
+        try:
+            while not await socket.receive_nothing(timeout=0.3):
+                await socket.receive_from()  # the table as it opens
+            await database_sync_to_async(lambda: delete_account(user=User.objects.get(pk=eva.pk)))()
+            pushes = []
+            while not await socket.receive_nothing(timeout=0.5):
+                pushes.append(await socket.receive_from())
+            return pushes
+        finally:
+            await socket.disconnect()
+
+    talk = [push for push in async_to_sync(scenario)() if 'id="chat-lines"' in push]
+    assert len(talk) == 1
+    assert 'hx-swap-oob="true"' in talk[0]
+    assert 'id="chat-input"' not in talk[0], "a line being typed stays"
+    assert 'class="chat-author">Deleted player<' in talk[0]
+    assert "see you" in talk[0]
+    assert "Eva" not in talk[0]

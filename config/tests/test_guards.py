@@ -81,6 +81,27 @@ def test_behind_the_proxy_an_attacker_locks_out_only_their_address_and_the_guess
     assert _login(Client(), "Jan", "heslo-456-def", "198.51.100.8") == "in"
 
 
+def test_failed_logins_count_per_account_whatever_the_port_or_the_name_it_is_given_by(eva):
+    """Five failures lock the account out for a while: another port in the Host header (which
+    ALLOWED_HOSTS ignores) is the same site, and the account's e-mail the same account."""
+
+    def login(login: str, password: str, host: str = "testserver") -> str:
+        response = Client().post(
+            reverse("account_login"),
+            {"login": login, "password": password},
+            headers={"Accept-Language": "en", "Host": host},
+        )
+        if response.status_code == 302:
+            return "in"
+        return "refused" if TOO_MANY in response.content.decode() else "failed"
+
+    guesses = ["Eva", "eva", "EVA@example.com", "eva@example.com", "Eva"]
+    assert [login(name, f"guess-{n}") for n, name in enumerate(guesses)] == ["failed"] * 5
+    assert login("Eva", "heslo-123-abc", host="testserver:7") == "refused"
+    assert login("eva@example.com", "heslo-123-abc", host="testserver:8000") == "refused"
+    assert login("nobody", "heslo-123-abc") == "failed", "another account's budget is its own"
+
+
 def test_logins_past_the_limit_get_a_429_that_says_why(eva, settings):
     settings.ACCOUNT_RATE_LIMITS = {**settings.ACCOUNT_RATE_LIMITS, "login": "2/m/ip"}
     client = Client(headers={"Accept-Language": "en"})
@@ -127,6 +148,18 @@ def test_a_nul_character_anywhere_is_a_400_with_the_reason(eva, method, address,
     response = getattr(client, method)(url, fields)
     assert response.status_code == 400
     assert "a character that is not allowed" in response.content.decode()
+
+
+@pytest.mark.parametrize("address", ["/players/%00/", "/?q=%00"])
+def test_the_nul_refusal_carries_the_security_headers_of_every_page(client, settings, address):
+    """The refusal comes before any view, yet it is a page like the others: framed by no one
+    and held to the site's CSP, in production (DEBUG off) as well."""
+    settings.DEBUG = False
+    response = client.get(address, secure=True)
+    assert response.status_code == 400
+    assert "frame-ancestors 'none'" in response["Content-Security-Policy"]
+    assert response["X-Frame-Options"] == "DENY"
+    assert response["X-Content-Type-Options"] == "nosniff"
 
 
 def test_removing_a_player_named_by_no_id_is_a_400(eva):

@@ -205,6 +205,29 @@ def test_a_forged_or_stale_acceptance_is_refused(client, people):
     assert not SeatHandover.objects.exists()
 
 
+def test_offers_of_a_seat_to_one_player_are_limited_grouped_and_mailed_once(
+    client, people, mailoutbox, django_capture_on_commit_callbacks
+):
+    """Offers sent as fast as a script can: five to one player within the hour (as invitations
+    to one player are limited), one notice of the match for them, one mail."""
+    match = services.start_match(game="kosmopolis", players=people[:2])
+    client.force_login(people[0])
+    url = reverse("match_hand_seat", args=[match.pk])
+    with django_capture_on_commit_callbacks(execute=True):
+        answers = [client.post(url, {"username": "Ota"}).status_code for _ in range(20)]
+    assert answers == [302] * 5 + [429] * 15
+    assert "Too many requests" in client.post(url, {"username": "ota"}).content.decode()
+    offers = SeatOffer.objects.filter(to_user=people[2]).order_by("pk")
+    assert offers.count() == 5
+    notice = Notification.objects.get(user=people[2], kind="seat_offer")
+    assert (notice.match_id, notice.read_at) == (match.pk, None)
+    assert notice.link == offers.last().get_absolute_url()
+    assert [mail.to for mail in mailoutbox] == [["Ota@example.com"]]
+    with django_capture_on_commit_callbacks(execute=True):
+        assert client.post(url, {"username": "Ida"}).status_code == 302, "another player still"
+    assert len(mailoutbox) == 2
+
+
 def test_a_vacation_pauses_turn_based_clocks_within_the_yearly_allowance(people):
     started = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
     with mock.patch("games.services.timezone.now", return_value=started):
