@@ -8,6 +8,7 @@ from django.utils import timezone
 
 from accounts.models import User
 from accounts.preferences import default_notification_preferences
+from notifications.models import PushSubscription
 
 
 @transaction.atomic
@@ -33,5 +34,6 @@ def delete_account(*, user: User) -> None:
     user.deleted_at = timezone.now()
     user.save()
     EmailAddress.objects.filter(user=user).delete()
+    PushSubscription.objects.filter(user=user).delete()
     user.groups.clear()
     user.user_permissions.clear()

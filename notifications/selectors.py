@@ -42,3 +42,10 @@ def sentence(notification: Notification) -> str:
         text = _("Less than %(seconds)s seconds left on your clock in %(game)s #%(match)s.")
         return text % params
     return texts[notification.kind] % params
+
+
+def device_tag(notice: Notification) -> str:
+    """Where a notice shows on a device (a notification's tag, a push's topic): a match's
+    notices share one place, so a newer one replaces the older."""
+    match = notice.match_id or notice.params.get("match")
+    return f"match-{match}" if match else f"{notice.kind}-{notice.pk}"
