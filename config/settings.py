@@ -307,6 +307,10 @@ CONTENT_SECURITY_POLICY = {
         "img-src": ["'self'", "data:"],
         "font-src": ["'self'"],
         "connect-src": ["'self'", "ws:", "wss:"] if DEBUG else ["'self'", SITE_WEBSOCKET_ORIGIN],
+        # The service worker (/sw.js: pushed notices, the offline page) and the web app
+        # manifest, both the site's own.
+        "worker-src": ["'self'"],
+        "manifest-src": ["'self'"],
         "object-src": ["'none'"],
         "base-uri": ["'self'"],
         "form-action": ["'self'"],
