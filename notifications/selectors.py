@@ -14,10 +14,10 @@ def unread_count(user: User) -> int:
     return Notification.objects.filter(user=user, on_site=True, read_at__isnull=True).count()
 
 
-def latest_unread_sentence(user: User, *, channel: str) -> str:
+def latest_unread(user: User, *, channel: str) -> Notification | None:
     """The newest unread notice, if the player wants its kind on that channel."""
     notice = Notification.objects.filter(user=user, on_site=True, read_at__isnull=True).first()
-    return sentence(notice) if notice and user.wants(notice.kind, channel) else ""
+    return notice if notice and user.wants(notice.kind, channel) else None
 
 
 def latest(user: User, limit: int = 20) -> QuerySet[Notification]:

@@ -484,3 +484,15 @@ def test_a_bad_vapid_key_fails_the_system_check(settings):
     settings.VAPID_PRIVATE_KEY = "not-a-key"
     with pytest.raises(SystemCheckError, match="vapid_keys"):
         call_command("check")
+
+
+def test_the_bells_desktop_notice_takes_the_place_a_push_of_it_takes(client, people):
+    """bell.js shows it through the service worker with the push's tag, so the browser that
+    gets both shows one."""
+    eva, jan = people[:2]
+    eva.notification_preferences = {"your_turn": {"browser": True}}
+    eva.save()
+    match = _start([eva, jan])
+    client.force_login(eva)
+    page = client.get(reverse("home")).content.decode()
+    assert f'data-tag="match-{match.pk}" data-link="{match.get_absolute_url()}"' in page
