@@ -2,13 +2,14 @@ import zoneinfo
 
 from allauth.account import forms as allauth_forms
 from django import forms
+from django.conf import settings
 from django.contrib.auth import password_validation
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import gettext_noop
 
 from accounts.models import User
 from accounts.names import check_name
-from accounts.preferences import NOTIFICATION_CHANNELS, NOTIFICATION_KINDS
+from accounts.preferences import NOTIFICATION_CHANNELS, NOTIFICATION_KINDS, offered
 
 LABEL_ENDINGS = gettext_noop(":?.!")
 """Django's forms put no colon after a label that ends in one of these, as translated. Django's
@@ -54,21 +55,34 @@ class ProfileForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         self.fields["bot_pace_ms"].required = False
         for kind in NOTIFICATION_KINDS:
-            for channel in NOTIFICATION_CHANNELS:
-                self.fields[self.switch_name(kind, channel)] = forms.BooleanField(
-                    required=False,
-                    initial=self.instance.wants(kind, channel),
-                    label=f"{NOTIFICATION_KINDS[kind]}: {NOTIFICATION_CHANNELS[channel]}",
-                )
+            for channel in self.channels():
+                if offered(kind, channel):
+                    self.fields[self.switch_name(kind, channel)] = forms.BooleanField(
+                        required=False,
+                        initial=self.instance.wants(kind, channel),
+                        label=f"{NOTIFICATION_KINDS[kind]}: {NOTIFICATION_CHANNELS[channel]}",
+                    )
 
     @staticmethod
     def switch_name(kind: str, channel: str) -> str:
         return f"notify_{kind}_{channel}"
 
-    def notification_rows(self) -> list[tuple[str, list[forms.BoundField]]]:
-        """The grid as the template draws it: one row per kind, one switch per channel."""
+    @staticmethod
+    def channels() -> list[str]:
+        """The grid's columns: devices only when the site can push to them (a VAPID key)."""
+        return [c for c in NOTIFICATION_CHANNELS if c != "push" or settings.VAPID_PRIVATE_KEY]
+
+    def notification_rows(self) -> list[tuple[str, list[forms.BoundField | None]]]:
+        """The grid as the template draws it: one row per kind, one switch per channel (None
+        where the kind never goes that way)."""
         return [
-            (label, [self[self.switch_name(kind, channel)] for channel in NOTIFICATION_CHANNELS])
+            (
+                label,
+                [
+                    self[self.switch_name(kind, channel)] if offered(kind, channel) else None
+                    for channel in self.channels()
+                ],
+            )
             for kind, label in NOTIFICATION_KINDS.items()
         ]
 
@@ -98,7 +112,10 @@ class ProfileForm(forms.ModelForm):
         user.notification_preferences = {
             kind: {
                 channel: bool(self.cleaned_data[self.switch_name(kind, channel)])
+                if self.switch_name(kind, channel) in self.fields
+                else user.wants(kind, channel)
                 for channel in NOTIFICATION_CHANNELS
+                if offered(kind, channel)
             }
             for kind in NOTIFICATION_KINDS
         }

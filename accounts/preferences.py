@@ -14,13 +14,26 @@ NOTIFICATION_KINDS = {
 NOTIFICATION_CHANNELS = {
     "site": _("On the site"),
     "browser": _("Browser notification"),
+    "push": _("Notification on your devices"),
     "email": _("E-mail"),
 }
+PUSHED_KINDS = ("your_turn", "invitation", "seat_offer", "table_started", "match_ended")
+"""The kinds told to a player's devices even with the site closed (`notifications.push`)."""
+
+
+def offered(kind: str, channel: str) -> bool:
+    """Whether notices of this kind can go this way at all."""
+    return channel != "push" or kind in PUSHED_KINDS
 
 
 def default_notification_preferences() -> dict[str, dict[str, bool]]:
-    """Everything on, except desktop notifications, which the browser must allow first."""
+    """Everything on, except desktop notifications, which the browser must allow first.
+    Pushes reach only the devices a player added, so they are on too."""
     return {
-        kind: {channel: channel != "browser" for channel in NOTIFICATION_CHANNELS}
+        kind: {
+            channel: channel != "browser"
+            for channel in NOTIFICATION_CHANNELS
+            if offered(kind, channel)
+        }
         for kind in NOTIFICATION_KINDS
     }

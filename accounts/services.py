@@ -10,6 +10,7 @@ from accounts.models import User
 from accounts.preferences import default_notification_preferences
 from chat.services import author_deleted
 from games.services import abandon_every_match
+from notifications.models import PushSubscription
 
 
 @transaction.atomic
@@ -39,5 +40,6 @@ def delete_account(*, user: User) -> None:
     user.deleted_at = timezone.now()
     user.save()
     EmailAddress.objects.filter(user=user).delete()
+    PushSubscription.objects.filter(user=user).delete()
     user.groups.clear()
     user.user_permissions.clear()

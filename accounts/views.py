@@ -13,6 +13,7 @@ from accounts.forms import DeleteAccountForm, ProfileForm
 from accounts.models import User
 from accounts.services import delete_account
 from games import charts, stats
+from notifications import push
 
 
 def _remember_language(response: HttpResponse, language: str) -> None:
@@ -47,7 +48,12 @@ def edit_profile(request: HttpRequest) -> HttpResponse:
         response = redirect("edit_profile")
         _remember_language(response, user.language)
         return response
-    return render(request, "accounts/profile_edit.html", {"form": form})
+    context = {
+        "form": form,
+        "devices": push.devices(request.user),
+        "push_key": push.application_server_key(),
+    }
+    return render(request, "accounts/profile_edit.html", context)
 
 
 def _player(username: str) -> User:

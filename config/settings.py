@@ -5,6 +5,7 @@ turns DEBUG on. Without DATABASE_URL an embedded PostgreSQL is started; without 
 in-memory channel layer is used (one process only).
 """
 
+from email.utils import parseaddr
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -206,7 +207,12 @@ TASK_WORKER_IN_WEB_PROCESS = "REDIS_URL" not in env
 
 # Background work (bots, clocks, mails): procrastinate's queues in PostgreSQL, run by
 # `manage.py worker` (config/worker.py).
-PROCRASTINATE_IMPORT_PATHS = ["config.worker", "games.services", "notifications.mail"]
+PROCRASTINATE_IMPORT_PATHS = [
+    "config.worker",
+    "games.services",
+    "notifications.mail",
+    "notifications.push",
+]
 # A run of the bots plays at most this many moves of one match and queues the rest, so that a
 # match of bots alone never holds a worker for long.
 BOT_MOVES_PER_RUN = 20
@@ -247,6 +253,24 @@ vars().update(env.email_url("EMAIL_URL", default="consolemail://"))
 EMAIL_TIMEOUT = env.int("EMAIL_TIMEOUT", default=10)
 DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="Deskovky <noreply@localhost>")
 SERVER_EMAIL = DEFAULT_FROM_EMAIL
+
+# Web Push (notifications.push): the site's VAPID key (`manage.py vapid_keys` makes one), and
+# whom the push services may contact about the site's pushes. Without the key nothing is
+# pushed and notices are mailed as they always were.
+VAPID_PRIVATE_KEY = env.str("VAPID_PRIVATE_KEY", default="")
+VAPID_SUBJECT = env.str("VAPID_SUBJECT", default="mailto:" + parseaddr(DEFAULT_FROM_EMAIL)[1])
+# The push services a browser may name (its subscription's address, which the worker posts
+# to): the big browsers' own, so that no one makes the worker post into the site's network.
+PUSH_SERVICE_HOSTS = env.list(
+    "PUSH_SERVICE_HOSTS",
+    default=[
+        "fcm.googleapis.com",  # Chrome, Chromium's kin, Samsung Internet
+        "android.googleapis.com",  # Chrome's older subscriptions
+        "push.services.mozilla.com",  # Firefox
+        "notify.windows.com",  # Edge
+        "push.apple.com",  # Safari
+    ],
+)
 
 LANGUAGE_CODE = "cs"
 LANGUAGES = [("cs", _("Czech")), ("en", _("English"))]
@@ -294,6 +318,10 @@ CONTENT_SECURITY_POLICY = {
         "img-src": ["'self'", "data:"],
         "font-src": ["'self'"],
         "connect-src": ["'self'", "ws:", "wss:"] if DEBUG else ["'self'", SITE_WEBSOCKET_ORIGIN],
+        # The service worker (/sw.js: pushed notices, the offline page) and the web app
+        # manifest, both the site's own.
+        "worker-src": ["'self'"],
+        "manifest-src": ["'self'"],
         "object-src": ["'none'"],
         "base-uri": ["'self'"],
         "form-action": ["'self'"],

@@ -5,6 +5,8 @@ from django.templatetags.static import static
 from django.urls import include, path
 from django.views.decorators.http import require_safe
 
+from config import webapp
+
 # The admin's sign-in is the site's own (allauth's, with its limits per address and per
 # account), not a second, unthrottled password form.
 admin.site.login = secure_admin_login(admin.site.login)  # type: ignore[method-assign]
@@ -26,6 +28,9 @@ urlpatterns = [
     path("accounts/", include("allauth.urls")),
     path("admin/", admin.site.urls),
     path("favicon.ico", favicon),
+    path("sw.js", webapp.service_worker, name="service_worker"),
+    path("manifest.webmanifest", webapp.manifest, name="manifest"),
+    path("offline/", webapp.offline, name="offline"),
 ]
 
 handler400 = "config.guards.bad_request"

@@ -120,13 +120,14 @@ def _queue_digest(user: User, now: datetime) -> None:
 
 @app.task(queue="mail", retry=RETRY_UNTIL_DELIVERED)
 def send_digest(*, user_id: int) -> int:
-    """One mail with every notice not yet read or mailed; returns how many it listed."""
+    """One mail with every notice not yet read, mailed or pushed to a device; returns how
+    many it listed."""
     PendingDigest.objects.filter(user_id=user_id).delete()
     user = User.objects.filter(pk=user_id, is_active=True).first()
     if user is None or not user.email:
         return 0
     unread = Notification.objects.filter(
-        user=user, read_at__isnull=True, emailed_at__isnull=True
+        user=user, read_at__isnull=True, emailed_at__isnull=True, pushed_at__isnull=True
     ).order_by("created_at")
     playing = _live_matches_on({notice.match_id for notice in unread if notice.match_id})
     notices = [

@@ -21,6 +21,7 @@ class Notification(models.Model):
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
     read_at = models.DateTimeField(_("read"), null=True, blank=True)
     emailed_at = models.DateTimeField(_("e-mailed"), null=True, blank=True)
+    pushed_at = models.DateTimeField(_("pushed"), null=True, blank=True)
     on_site = models.BooleanField(_("shown on the site"), default=True)
 
     class Meta:
@@ -56,3 +57,26 @@ class PendingDigest(models.Model):
 
     def __str__(self) -> str:
         return f"digest for {self.user} at {self.due_at}"
+
+
+class PushSubscription(models.Model):
+    """One browser on one device that asked to be told a player's notices (Web Push): the
+    address its push service takes messages at, and its keys to encrypt them (RFC 8291). An
+    address is one browser's, so it belongs to one player: the last who added it."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="push_subscriptions"
+    )
+    endpoint = models.URLField(_("push service address"), max_length=1000, unique=True)
+    p256dh = models.CharField(_("public key"), max_length=100)
+    auth = models.CharField(_("authentication secret"), max_length=50)
+    device = models.CharField(_("device"), max_length=100, blank=True)
+    created_at = models.DateTimeField(_("added"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("notified device")
+        verbose_name_plural = _("notified devices")
+        ordering = ["created_at", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.device or self.endpoint[:40]} of {self.user}"

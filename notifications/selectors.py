@@ -14,10 +14,10 @@ def unread_count(user: User) -> int:
     return Notification.objects.filter(user=user, on_site=True, read_at__isnull=True).count()
 
 
-def latest_unread_sentence(user: User, *, channel: str) -> str:
+def latest_unread(user: User, *, channel: str) -> Notification | None:
     """The newest unread notice, if the player wants its kind on that channel."""
     notice = Notification.objects.filter(user=user, on_site=True, read_at__isnull=True).first()
-    return sentence(notice) if notice and user.wants(notice.kind, channel) else ""
+    return notice if notice and user.wants(notice.kind, channel) else None
 
 
 def latest(user: User, limit: int = 20) -> QuerySet[Notification]:
@@ -42,3 +42,10 @@ def sentence(notification: Notification) -> str:
         text = _("Less than %(seconds)s seconds left on your clock in %(game)s #%(match)s.")
         return text % params
     return texts[notification.kind] % params
+
+
+def device_tag(notice: Notification) -> str:
+    """Where a notice shows on a device (a notification's tag, a push's topic): a match's
+    notices share one place, so a newer one replaces the older."""
+    match = notice.match_id or notice.params.get("match")
+    return f"match-{match}" if match else f"{notice.kind}-{notice.pk}"

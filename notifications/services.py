@@ -15,6 +15,8 @@ from config.batch import Batch, Rows
 from games.live import tell_group
 from notifications.mail import send_notification_email
 from notifications.models import Notification
+from notifications.push import queue as queue_push
+from notifications.push import wants_push
 
 
 def user_group(user_id: int) -> str:
@@ -36,16 +38,21 @@ def notify(
     Notices of one match are grouped: a player has one notice of a kind per match, and a new one
     updates it (its details and time, unread again) instead of adding another. A notice still
     unread is not mailed again, so a player gets at most one unread mail per match and kind.
-    `email=False` keeps it on the site (a real-time match, where the player is at the table);
-    then, with `writes`, the grouped notices are one statement sent with the caller's other
-    writes (`_renew_in_batch`), and nothing is returned.
+    A notice that would be mailed goes first to the player's devices (`notifications.push`),
+    and is mailed only if none takes it. `email=False` keeps it on the site (a real-time
+    match, where the player is at the table); then, with `writes`, the grouped notices are
+    one statement sent with the caller's other writes (`_renew_in_batch`), and nothing is
+    returned.
     """
     wanted = [
         user
         for user in users
         if not user.is_bot
         and user.deleted_at is None
-        and (user.wants(kind, "site") or (email and user.wants(kind, "email")))
+        and (
+            user.wants(kind, "site")
+            or (email and (user.wants(kind, "email") or wants_push(user, kind)))
+        )
     ]
     if not wanted:
         return []
@@ -72,6 +79,7 @@ def notify(
         else:
             if notice.read_at is not None:
                 notice.emailed_at = None
+                notice.pushed_at = None
                 to_mail.append(notice)
             notice.read_at = None
             notice.link = link
@@ -81,13 +89,15 @@ def notify(
         notice.params = params or {}
     Notification.objects.bulk_create(fresh)
     Notification.objects.bulk_update(
-        renewed, ["read_at", "link", "params", "created_at", "emailed_at"]
+        renewed, ["read_at", "link", "params", "created_at", "emailed_at", "pushed_at"]
     )
     for user in wanted:
         transaction.on_commit(lambda user_id=user.pk: _ring(user_id))
     if email:
         for notice in to_mail:
-            if notice.user.wants(kind, "email"):
+            if wants_push(notice.user, kind):
+                queue_push(notice)
+            elif notice.user.wants(kind, "email"):
                 transaction.on_commit(
                     lambda notice_id=notice.pk: send_notification_email.defer(
                         notification_id=notice_id

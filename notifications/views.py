@@ -1,14 +1,16 @@
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core import signing
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from accounts.models import User
 from accounts.preferences import NOTIFICATION_KINDS
-from notifications import mail, selectors, services
+from notifications import mail, push, selectors, services
 
 
 @login_required
@@ -41,3 +43,27 @@ def unsubscribe(request: HttpRequest, token: str) -> HttpResponse:
     if request.method == "POST":
         return render(request, "notifications/unsubscribed.html", context)
     return render(request, "notifications/unsubscribe.html", context)
+
+
+@login_required
+@require_POST
+def add_device(request: HttpRequest) -> HttpResponse:
+    """ "Notify this device" on the settings page: the browser's push subscription, which
+    `notifications/devices.js` puts into the form."""
+    fields = {name: request.POST.get(name, "") for name in ("endpoint", "p256dh", "auth")}
+    try:
+        push.add_device(request=request, **fields)
+    except push.PushRefused as refusal:
+        messages.error(request, refusal.message)
+    else:
+        messages.success(request, _("This device will be notified."))
+    return redirect(reverse("edit_profile") + "#devices")
+
+
+@login_required
+@require_POST
+def remove_device(request: HttpRequest, device_id: int) -> HttpResponse:
+    if not push.remove_device(user=request.user, device_id=device_id):
+        raise Http404
+    messages.success(request, _("That device will not be notified any more."))
+    return redirect(reverse("edit_profile") + "#devices")

@@ -19,6 +19,8 @@ from games.models import Match
 from games.registry import GAMES
 from games.tests.browser import CHROMIUM, CHROMIUM_ARGS, serve_site, session_cookie
 from lobby import services as lobby
+from notifications.models import PushSubscription
+from notifications.push import new_key_pair
 
 AXE_OPTIONS = {
     "runOnly": {
@@ -65,7 +67,9 @@ PLAYABLE = sorted(slug for slug, game in GAMES.items() if game.playable)
 
 
 @pytest.fixture
-def site(transactional_db):
+def site(transactional_db, monkeypatch):
+    """The site with pushes to devices, whose list the settings page shows."""
+    monkeypatch.setenv("VAPID_PRIVATE_KEY", new_key_pair()[0])
     yield from serve_site()
 
 
@@ -190,6 +194,14 @@ def test_the_site_pages_pass_axe(site, readers, robots):
     clocked = services.start_match(
         game=PLAYABLE[0], players=[cs, en, robots[1]], seed=20261125, clock_seconds=600
     )
+    for user in readers.values():
+        PushSubscription.objects.create(
+            user=user,
+            endpoint=f"https://fcm.googleapis.com/fcm/send/{user.username}",
+            p256dh="unused",
+            auth="unused",
+            device="Firefox · Android",
+        )
     cookies = {language: session_cookie(user, site) for language, user in readers.items()}
     pages = [
         "/",

@@ -17,9 +17,22 @@
     if (!onTable) document.title = document.hidden && count ? "(" + count + ") " + baseTitle : baseTitle;
     if (count > seen && document.hidden && "Notification" in window &&
         Notification.permission === "granted" && bell && bell.dataset.latest) {
-      new Notification(bell.dataset.latest, { tag: "deskovky", renotify: true });
+      show(bell.dataset.latest, bell.dataset.tag, bell.dataset.link);
     }
     seen = count;
+  }
+
+  // Through the service worker when it runs: a push of the same notice to this browser then
+  // takes the same place (the tag) instead of showing twice, and a click opens its table.
+  function show(text, tag, link) {
+    const options = { tag: tag || "deskovky", renotify: true, data: { link: link || "/" } };
+    if (navigator.serviceWorker && navigator.serviceWorker.controller) {
+      navigator.serviceWorker.ready.then(function (registration) {
+        registration.showNotification(text, options);
+      });
+    } else {
+      new Notification(text, options);
+    }
   }
 
   document.body.addEventListener("htmx:oobAfterSwap", function (event) {
