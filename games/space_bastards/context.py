@@ -352,7 +352,11 @@ def _board_svg(
         for i, p in enumerate(seated):
             cargo = len(view["ships"][p]["cargo"])
             label = escape(
-                _("Ship of %(name)s with %(count)s creatures")
+                ngettext(
+                    "Ship of %(name)s with %(count)s creature",
+                    "Ship of %(name)s with %(count)s creatures",
+                    cargo,
+                )
                 % {"name": player_name(names, p), "count": cargo}
             )
             sx, sy = x - 14 + i * 10, y - 30 - i * 4
@@ -455,7 +459,8 @@ def _colonise(view: View, names: list[str]) -> dict[str, Any] | None:
     picks = col.get("picks") or []
     return {
         "planet": planet_name(col["planet"]) if col.get("planet") else None,
-        "colonised": len(col["colonised"]),
+        # The planet being colonised counts, and so does the one about to be chosen.
+        "number": len(col["colonised"]) + (view["phase"] == "colonise_choose"),
         "planets": len(view["in_play"]),
         "race": race_name(col["race"]) if col.get("race") else None,
         "mode": col.get("mode"),
@@ -888,6 +893,19 @@ def _scoring_rows(
     return rows
 
 
+def _over_text(view: View, seat: int | None, names: list[str]) -> str:
+    """Who won, addressed to the viewer when it is one of them (the log has the scores)."""
+    winners = list((view.get("result") or {}).get("winners", []))
+    if seat is not None and seat in winners:
+        others = [player_name(names, p) for p in winners if p != seat]
+        if others:
+            return _("Game over: you share the win with %(names)s.") % {"names": join_names(others)}
+        return _("Game over: you win!")
+    return ngettext("Game over: %(names)s wins.", "Game over: %(names)s win.", len(winners)) % {
+        "names": join_names([player_name(names, p) for p in winners])
+    }
+
+
 # --- status line -------------------------------------------------------------------------------
 
 
@@ -899,7 +917,7 @@ def status_text(view: View, seat: int | None, names: list[str]) -> str:
     waiting = join_names([player_name(names, p) for p in acting if p != seat])
     col = view.get("colonise") or {}
     if phase == "over":
-        return _("The game is over.")
+        return _over_text(view, seat, names)
     if phase == "colonise_choose":
         if mine:
             return _("Choose the next planet to colonise.")

@@ -19,6 +19,7 @@ from games.rules import IllegalMove
 from games.services import refusal_text
 from games.space_bastards import bot, engine, labels, log, stats, table
 from games.space_bastards.components import ORIENTATIONS, PLANET_CELLS, PLANET_IDS
+from games.space_bastards.tests import space_bastards_helpers as helpers
 from games.tests.forms import CSRF_TOKEN, EXPECTED_SEQ, MOVE_URL, forms_of
 
 NAMES = ["Eva", "Jan", "Bob", "Ola", "Ida"]
@@ -277,7 +278,7 @@ def test_a_refusal_naming_a_race_and_a_planet_reads_in_czech_with_czech_names():
     assert refused.value.message == "Those cells do not fit a token of the Toadlings on Rubina."
     with translation.override("cs"):
         assert refusal_text(refused.value) == (
-            "Tato pole neodpovídají žetonu na planetě Rubina (Žabáci)."
+            "Tato pole neodpovídají žetonu na planetě Rubina (Ropušáci)."
         )
 
 
@@ -522,7 +523,8 @@ def test_result_sheet_shows_points_by_source_and_the_tie_breaks():
     result = engine.result(state)
     with translation.override("en"):
         html = render(state, 0, NAMES[:3])["result"]
-    for heading in ("Planets after round 4", "Diplomacy", "Bought with money", "Money left"):
+    headings = ("Points for planets after round 4", "Diplomacy", "Bought with money", "Money left")
+    for heading in headings:
         assert heading in html
     for p, row in enumerate(result["breakdown"]):
         assert NAMES[p] in html
@@ -596,3 +598,116 @@ def test_match_facts_add_up_the_points_by_source():
     lines = stats.fact_lines(facts, 1)
     assert len(lines) == len(stats.SOURCES) + 1
     assert all(label and value for label, value in lines)
+
+
+# --- texts players read ------------------------------------------------------------------------
+
+
+def _described(event: dict, language: str, names: list[str] = NAMES[:3]) -> str:
+    with translation.override(language):
+        text = log.describe(event, names, None)
+    assert text
+    return text
+
+
+def test_a_count_of_creatures_reads_as_one_or_many_in_both_languages():
+    one = {"seat": 0, "planet": "P6", "target": 1, "tokens": ["1:toad:0"]}
+    three = {**one, "tokens": ["1:toad:0", "1:toad:1", "1:toad:2"]}
+    assert _described({"type": "shot", **one}, "en") == "Eva shot 1 creature of Jan on Azurit."
+    assert _described({"type": "eaten", **three}, "en") == "Eva ate 3 creatures of Jan on Azurit."
+    assert "1 tvora hráče Jan" in _described({"type": "shot", **one}, "cs")
+    assert "3 tvory hráče Jan" in _described({"type": "eaten", **three}, "cs")
+    mutated = {
+        "type": "mutated",
+        "seat": 0,
+        "planet": "P3",
+        "owner": 0,
+        "old": ["0:toad:0"],
+        "new": ["0:spud:0"],
+        "cells": [[[1, 0], [1, 1], [2, 0], [2, 1]]],
+    }
+    assert _described(mutated, "en") == (
+        "Eva mutated 1 own creature on Citronel: Toadlings into Spuds."
+    )
+    with translation.override("en"):
+        ship = re.search(r'aria-label="(Ship of Jan[^"]*)"', _ship_board_with_cargo(1))
+    assert ship
+    assert ship.group(1) == "Ship of Jan with 1 creature"
+
+
+def _ship_board_with_cargo(count: int) -> str:
+    state = helpers.table(3)
+    state["ships"][1] = {"space": "r3", "cargo": [f"1:toad:{k}" for k in range(count)]}
+    return render(state, None, NAMES[:3])["board"]
+
+
+def test_the_neutral_colour_as_a_victim_reads_as_neutral_creatures_in_czech():
+    event = {"type": "shot", "seat": 0, "planet": "P6", "target": "N", "tokens": ["N:toad:0"]}
+    assert _described(event, "en", NAMES[:2]) == "Eva shot 1 neutral creature on Azurit."
+    czech = _described(event, "cs", NAMES[:2])
+    assert "barvy" not in czech
+    assert "1 neutrálního tvora" in czech
+    eaten = {**event, "type": "eaten", "tokens": ["N:toad:0", "N:slug:0"]}
+    assert "2 neutrální tvory" in _described(eaten, "cs", NAMES[:2])
+
+
+@pytest.mark.parametrize(
+    ("race", "one", "many"),
+    [
+        ("toad", "Ropušák", "Ropušáci"),
+        ("spud", "Bramboroid", "Bramboroidi"),
+        ("toucan", "Tukanosaurus", "Tukanosauři"),
+        ("cactus", "Kaktusák", "Kaktusáci"),
+        ("slug", "Šlimák", "Šlimáci"),
+    ],
+)
+def test_the_races_have_the_names_of_the_czech_rulebook(race, one, many):
+    with translation.override("cs"):
+        assert (labels.race_name(race), labels.races_name(race)) == (one, many)
+
+
+def test_the_end_of_the_game_is_said_once_the_status_naming_the_winners():
+    state = json.loads(_game(3, 2)[-1][0])
+    winners = engine.result(state)["winners"]
+    last_events = _game(3, 2)[-2][3]
+    for language in LANGUAGES:
+        with translation.override(language):
+            lines = [log.describe(e, NAMES[:3], None) for e in last_events]
+            status = table.status_text(engine.view(state, None), None, NAMES[:3])
+        assert status not in lines
+        assert all(NAMES[w] in status for w in winners)
+    with translation.override("en"):
+        assert table.status_text(engine.view(state, winners[0]), winners[0], NAMES[:3]) in (
+            "Game over: you win!",
+            *(f"Game over: you share the win with {NAMES[w]}." for w in winners),
+        )
+
+
+def _colonisation_heading(state: dict, language: str = "en") -> str:
+    with translation.override(language):
+        mine = render(state, 0, NAMES[: state["seats"]])["mine"]
+    heading = re.search(r'<h3 id="sb-col-heading">(.*?)</h3>', mine, re.S)
+    assert heading
+    return re.sub(r"<[^>]+>", "", heading.group(1))
+
+
+def test_the_colonisation_counter_names_the_planet_being_colonised():
+    state = engine.setup(2, {}, 5)
+    assert state["phase"] == "colonise_choose"
+    assert "planet 1 of 5" in _colonisation_heading(state)
+    assert "planeta 1 z 5" in _colonisation_heading(state, "cs")
+    chooser = min(engine.to_act(state))
+    engine.apply_in_place(state, chooser, engine.legal_moves(state, chooser)[0])
+    assert "planet 1 of 5" in _colonisation_heading(state)
+    while state["phase"] != "colonise_choose":
+        seat = min(engine.to_act(state))
+        engine.apply_in_place(state, seat, engine.legal_moves(state, seat)[0])
+    assert "planet 2 of 5" in _colonisation_heading(state)
+
+
+def test_the_score_sheet_says_the_last_scoring_columns_hold_points():
+    state = json.loads(_game(3, 2)[-1][0])
+    with translation.override("en"):
+        html = render(state, 0, NAMES[:3])["result"]
+    assert "Planets after round" not in html
+    assert "Points for planets after round 12" in html
