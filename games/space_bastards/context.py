@@ -16,11 +16,15 @@ from typing import Any, NamedTuple
 from markupsafe import Markup, escape
 
 from games.space_bastards.components import (
+    BOOST_COST,
     CANVAS,
     CELL_PX,
     DOCK_PLANET,
     DOMINANCE_AFTER,
     EDGES,
+    MIGRATION_FREE_STEPS,
+    MIGRATION_STEP_COST,
+    MUTATE_OTHER_COST,
     PLANET_CELLS,
     PLANET_CENTRE,
     PLANET_HEX,
@@ -32,6 +36,7 @@ from games.space_bastards.components import (
     SPACE_KIND,
     SPACE_XY,
     SPACES,
+    TELEPORT,
 )
 from games.space_bastards.labels import (
     COLOUR_CLASS,
@@ -562,21 +567,27 @@ def _forms(
         forms["place"] = _place_form(view, by_type["place"], names)
     if "plan" in by_type:
         forms["plan"] = _plan_form(view, by_type["plan"], me, names)
+    # A second birth, shot or meal is the action's boost: its price is said before it is chosen.
+    price = BOOST_COST if (view.get("act") or {}).get("uses") else 0
     if "love" in by_type:
-        forms["love"] = _love_form(view, by_type["love"], names)
+        forms["love"] = _love_form(view, by_type["love"], names, price)
     for kind in ("shoot", "eat"):
         if kind in by_type:
             forms["attack"] = {
                 "type": kind,
+                "price": price,
                 "choices": [
                     {
                         "planet": m["planet"],
                         "target": m["target"],
-                        "label": _("%(planet)s: %(colour)s")
-                        % {
-                            "planet": planet_name(m["planet"]),
-                            "colour": colour_name(names, m["target"]),
-                        },
+                        "label": _priced(
+                            _("%(planet)s: %(colour)s")
+                            % {
+                                "planet": planet_name(m["planet"]),
+                                "colour": colour_name(names, m["target"]),
+                            },
+                            price,
+                        ),
                     }
                     for m in by_type[kind]
                 ],
@@ -598,7 +609,7 @@ def _forms(
             "card": relationship_name(respond["card"]),
         }
     if "mutate" in by_type:
-        forms["mutate"] = _mutate_forms(view, by_type["mutate"], names)
+        forms["mutate"] = _mutate_forms(view, by_type["mutate"], me, names)
     if "arrange_corpses" in by_type:
         forms["arrange"] = [
             {
@@ -676,7 +687,17 @@ def _plan_form(view: View, moves: list[Move], me: int, names: list[str]) -> dict
     }
 
 
-def _love_form(view: View, moves: list[Move], names: list[str]) -> list[dict[str, Any]]:
+def _priced(label: str, price: int) -> str:
+    """A choice's label with what it costs, when it costs anything."""
+    if not price:
+        return label
+    return ngettext("%(label)s (%(price)s money)", "%(label)s (%(price)s money)", price) % {
+        "label": label,
+        "price": price,
+    }
+
+
+def _love_form(view: View, moves: list[Move], names: list[str], price: int) -> list[dict[str, Any]]:
     races: dict[str, list[str]] = {}
     for m in moves:
         if m["race"] not in races.setdefault(m["planet"], []):
@@ -685,21 +706,26 @@ def _love_form(view: View, moves: list[Move], names: list[str]) -> list[dict[str
         {
             "grid": _grid(view, planet, names),
             "races": [{"race": r, "name": race_name(r)} for r in planet_races],
+            "price": price,
         }
         for planet, planet_races in races.items()
     ]
 
 
-def _mutate_forms(view: View, moves: list[Move], names: list[str]) -> list[dict[str, Any]]:
+def _mutate_forms(view: View, moves: list[Move], me: int, names: list[str]) -> list[dict[str, Any]]:
     by_planet: dict[str, dict[str, Any]] = {}
     for m in moves:
         entry = by_planet.setdefault(m["planet"], {"combos": {}, "tokens": set()})
         key = f"{m['owner']}|{m['from']}|{m['to']}"
-        entry["combos"][key] = _("%(colour)s: %(from)s into %(to)s") % {
-            "colour": colour_name(names, m["owner"]),
-            "from": race_name(m["from"]),
-            "to": race_name(m["to"]),
-        }
+        entry["combos"][key] = _priced(
+            _("%(colour)s: %(from)s into %(to)s")
+            % {
+                "colour": colour_name(names, m["owner"]),
+                "from": race_name(m["from"]),
+                "to": race_name(m["to"]),
+            },
+            0 if m["owner"] == me else MUTATE_OTHER_COST,
+        )
         entry["tokens"].update(m["tokens"])
     forms = []
     for planet, entry in by_planet.items():
@@ -761,6 +787,8 @@ def _ship_form(
     movement = view.get("movement") or {}
     unload = by_type.get("unload", [])
     planet = DOCK_PLANET.get(ship["space"] or "")
+    paid = movement.get("kind") == "migration" and movement["steps"] >= MIGRATION_FREE_STEPS
+    jump = TELEPORT.get(ship["space"] or "")
     return {
         "migration": movement.get("kind") == "migration",
         "steps": movement.get("steps", 0),
@@ -770,7 +798,13 @@ def _ship_form(
             for m in by_type.get("ship_place", [])
         ],
         "step": [
-            {"space": m["to"], "name": space_name(m["to"])} for m in by_type.get("ship_step", [])
+            {
+                "space": m["to"],
+                "name": _priced(
+                    space_name(m["to"]), MIGRATION_STEP_COST if paid and m["to"] != jump else 0
+                ),
+            }
+            for m in by_type.get("ship_step", [])
         ],
         "load": [
             {

@@ -711,3 +711,73 @@ def test_the_score_sheet_says_the_last_scoring_columns_hold_points():
         html = render(state, 0, NAMES[:3])["result"]
     assert "Planets after round" not in html
     assert "Points for planets after round 12" in html
+
+
+# --- costs before the player decides ---------------------------------------------------------
+
+
+def _form_text(html: str, kind: str) -> str:
+    """The text of the first form of that move type, tags removed."""
+    start = html.index(f'name="type" value="{kind}"')
+    form = html[html.rindex("<form", 0, start) : html.index("</form>", start)]
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", form))
+
+
+def test_a_second_birth_shows_its_price_before_the_player_decides():
+    state = helpers.table(3, tokens={"P6": {"0:toad:0": None, "0:slug:0": None}})
+    helpers.resolve(state, [["love", 0]])
+    with translation.override("en"):
+        first = _form_text(render(state, 0, NAMES[:3])["mine"], "love")
+    assert "money" not in first
+    move = next(m for m in engine.legal_moves(state, 0) if m["type"] == "love")
+    helpers.play(state, 0, move)
+    with translation.override("en"):
+        second = _form_text(render(state, 0, NAMES[:3])["mine"], "love")
+    assert "A second birth on Azurit for 2 money" in second
+    assert "Give birth for 2 money" in second
+    with translation.override("cs"):
+        assert "2 peníze" in _form_text(render(state, 0, NAMES[:3])["mine"], "love")
+
+
+@pytest.mark.parametrize(
+    ("card", "kind", "again"), [("shooting", "shoot", "Shoot"), ("eating", "eat", "Eat")]
+)
+def test_a_second_shot_or_meal_shows_its_price_on_every_target(card, kind, again):
+    column = {"shooting": ("cactus", "toad"), "eating": ("cactus", "toad")}
+    tokens = {"P6": {"0:cactus:0": None, "1:toad:0": None, "2:toad:0": None}}
+    state = helpers.table(3, column=column, tokens=tokens)
+    helpers.resolve(state, [[card, 0]])
+    with translation.override("en"):
+        assert "money" not in _form_text(render(state, 0, NAMES[:3])["mine"], kind)
+    helpers.play(state, 0, {"type": kind, "planet": "P6", "target": 1})
+    with translation.override("en"):
+        html = render(state, 0, NAMES[:3])["mine"]
+    assert f"{again} again for 2 money" in _form_text(html, kind)
+    buttons = re.findall(r'<button type="submit" name="target"[^>]*>(.*?)</button>', html)
+    assert buttons == ["Azurit: Bob (2 money)"]
+
+
+def test_mutating_another_colour_shows_its_price():
+    column = {"mutation": ("toad", "spud")}
+    tokens = {"P6": {"0:toad:0": None, "1:toad:0": None}}
+    state = helpers.table(3, column=column, tokens=tokens)
+    helpers.resolve(state, [["mutation", 0]])
+    with translation.override("en"):
+        html = render(state, 0, NAMES[:3])["mine"]
+    combos = re.findall(r'<option value="(\d)\|toad\|spud">([^<]*)</option>', html)
+    assert ("0", "Eva: Toadling into Spud") in combos
+    assert ("1", "Jan: Toadling into Spud (2 money)") in combos
+
+
+def test_a_paid_migration_step_shows_its_price():
+    state = helpers.table(3, money=[5, 5, 5])
+    helpers.ship_turn(state, 0, "r3")
+    state["phase"] = "migration"
+    state["movement"]["kind"] = "migration"
+    with translation.override("en"):
+        free = _form_text(render(state, 0, NAMES[:3])["mine"], "ship_step")
+    assert "money" not in free
+    state["movement"]["steps"] = 1
+    with translation.override("en"):
+        paid = _form_text(render(state, 0, NAMES[:3])["mine"], "ship_step")
+    assert "(1 money)" in paid
