@@ -781,3 +781,100 @@ def test_a_paid_migration_step_shows_its_price():
     with translation.override("en"):
         paid = _form_text(render(state, 0, NAMES[:3])["mine"], "ship_step")
     assert "(1 money)" in paid
+
+
+# --- what a trade or diplomacy would pay -------------------------------------------------------
+
+TRADE_TOKENS = {
+    "P9": {"0:toad:0": None, "0:toad:1": None, "1:spud:0": None, "2:spud:0": None},
+    "P4": {"0:toad:2": None, "0:spud:0": None, "1:toad:0": None, "1:spud:1": None},
+    "P6": {
+        "0:toad:3": None,
+        "0:toad:4": None,
+        "0:toad:5": None,
+        "0:spud:1": None,
+        "2:spud:1": None,
+        "2:spud:2": None,
+    },
+    "P7": {"0:toad:6": None, "0:spud:2": None, "1:spud:2": None},
+    "P2": {"1:toad:1": None, "1:spud:3": None},
+}
+"""The rules' worked example 10.1: trade is toad and spud."""
+
+
+def _gains(html: str) -> dict[str, tuple[bool, list[str]]]:
+    """Each outcome the offer form shows, by the colours it refuses: (shown now, its lines)."""
+    found = {}
+    for attrs, body in re.findall(r"<div class=\"sb-gains\"([^>]*)>(.*?)</div>", html, re.S):
+        key = re.search(r'data-decline="([^"]*)"', attrs)
+        assert key
+        lines = [re.sub(r"<[^>]+>", "", li).strip() for li in re.findall(r"<li>(.*?)</li>", body)]
+        found[key.group(1)] = ("hidden" not in attrs, lines)
+    return found
+
+
+@pytest.mark.parametrize("card", ["trade", "diplomacy"])
+def test_the_offer_form_shows_who_would_pair_with_whom_and_each_sides_gain(card):
+    state = helpers.table(3, column={card: ("toad", "spud")}, tokens=TRADE_TOKENS)
+    helpers.resolve(state, [[card, 0]])
+    with translation.override("en"):
+        gains = _gains(render(state, 0, NAMES[:3])["mine"])
+    unit = "money" if card == "trade" else "points"
+    assert set(gains) == {"", "1", "2", "1,2"}
+    assert gains[""] == (
+        True,
+        [
+            f"You: +8 {unit} — 2 pairs of your own (Azurit ×1, Indigon ×1), 6 pairs with partners",
+            f"Jan: +3 {unit} — 3 pairs with you (Verdigris ×2, Rosalia ×1)",
+            f"Bob: +3 {unit} — 3 pairs with you (Azurit ×2, Rosalia ×1)",
+        ],
+    )
+    shown, lines = gains["2"]
+    assert not shown
+    assert lines[0] == (
+        f"You: +5 {unit} — 2 pairs of your own (Azurit ×1, Indigon ×1), 3 pairs with partners"
+    )
+    assert lines[1:] == [f"Jan: +3 {unit} — 3 pairs with you (Verdigris ×2, Rosalia ×1)"]
+
+
+def test_the_offer_form_names_the_neutral_colour_as_a_partner_that_gains_nothing():
+    tokens = {"P9": {"0:toad:0": None, "N:spud:0": None, "1:spud:0": None}}
+    state = helpers.table(2, column={"trade": ("toad", "spud")}, tokens=tokens)
+    helpers.resolve(state, [["trade", 0]])
+    with translation.override("en"):
+        gains = _gains(render(state, 0, NAMES[:2])["mine"])
+    assert gains["1"][1] == [
+        "You: +1 money — 1 pair with partners",
+        "The neutral colour: nothing — 1 pair with you (Rosalia ×1)",
+    ]
+
+
+def _prompted(tokens: dict) -> dict:
+    state = helpers.table(3, column={"diplomacy": ("toad", "spud")}, tokens=tokens)
+    helpers.resolve(state, [["diplomacy", 0]])
+    helpers.play(state, 0, {"type": "diplomacy", "decline": []})
+    assert state["phase"] == "respond"
+    return state
+
+
+def _prompt(state: dict, seat: int, language: str = "en") -> str:
+    with translation.override(language):
+        html = render(state, seat, NAMES[:3])["mine"]
+    return _form_text(html, "respond")
+
+
+def test_the_consent_prompt_shows_the_pairs_and_what_each_side_gains():
+    state = _prompted(TRADE_TOKENS)
+    prompt = _prompt(state, 2)
+    assert "Pairs with Eva if you take part: Azurit ×2, Rosalia ×1." in prompt
+    assert "You would gain +3 points, and Eva +3 points for these pairs." in prompt
+    assert "If you refuse, you gain nothing." in prompt
+    assert "pair first" not in prompt
+    assert "Rosalia ×1" in _prompt(state, 2, "cs")
+
+
+def test_the_consent_prompt_warns_when_partners_before_you_may_take_your_pairs():
+    state = _prompted({"P9": {"0:toad:0": None, "1:spud:0": None, "2:spud:0": None}})
+    assert "Partners before you in turn order pair first" in _prompt(state, 2)
+    assert "gain +0 points" in _prompt(state, 2)
+    assert "pair first" not in _prompt(state, 1)

@@ -66,9 +66,20 @@
     return document.querySelector('.sb-cell:hover input[name="cells"]');
   }
 
+  // A trade or diplomacy offer shows what it would pay with the colours ticked as refused.
+  function showOutcome(form) {
+    const key = Array.from(form.querySelectorAll('input[name="decline"]:checked')).map((c) => c.value).join(",");
+    form.querySelectorAll(".sb-gains[data-decline]").forEach((el) => { el.hidden = el.dataset.decline !== key; });
+  }
+
   function enhance(root) {
     root.querySelectorAll("[data-sb-rotate], [data-sb-clear]").forEach((b) => { b.hidden = false; });
+    root.querySelectorAll("form:has(.sb-gains)").forEach(showOutcome);
   }
+
+  document.addEventListener("change", function (event) {
+    if (event.target.name === "decline" && event.target.form) showOutcome(event.target.form);
+  });
 
   document.addEventListener("click", function (event) {
     const input = event.target.closest('input[name="cells"]');
