@@ -901,9 +901,18 @@ def _ship_form(
     planet = DOCK_PLANET.get(ship["space"] or "")
     paid = movement.get("kind") == "migration" and movement["steps"] >= MIGRATION_FREE_STEPS
     jump = TELEPORT.get(ship["space"] or "")
+    steps = view.get("steps_left", 0)
+    empty = movement.get("kind") == "ships" and not movement["carried"] and not ship["cargo"]
     return {
         "migration": movement.get("kind") == "migration",
-        "steps": movement.get("steps", 0),
+        "steps_left": (
+            ngettext("%(count)s step left", "%(count)s steps left", steps) % {"count": steps}
+            if ship["space"]
+            else None
+        ),
+        # A SHIPS turn's extra step is only for an empty ship (5.7).
+        "empty_bonus": empty and steps > 0,
+        "blocked": _ship_blocked(view, by_type, me, planet),
         "here": space_name(ship["space"]) if ship["space"] else None,
         "place": [
             {"space": m["space"], "name": space_name(m["space"])}
@@ -937,6 +946,55 @@ def _ship_form(
         if unload and planet
         else None,
     }
+
+
+def _ship_blocked(
+    view: View, by_type: dict[str, list[Move]], me: int, planet: str | None
+) -> list[str]:
+    """Why creatures at this dock cannot board and cargo cannot land, read from what the legal
+    moves leave out: no room in the ship, a migration race outside a migration, no room on the
+    planet, boarded here this move; or another ship on the dock."""
+    ship = view["ships"][me]
+    if planet is None or planet not in view["in_play"]:
+        return []
+    mine = str(me)
+    living = sorted(
+        t for t, where in view["board"][planet].items() if owner_of(t) == mine and not where["dead"]
+    )
+    if not living and not ship["cargo"]:
+        return []
+    others = {s["space"] for p, s in enumerate(view["ships"]) if p != me}
+    if ship["space"] in others:
+        return [_("Another ship is on this dock: nobody boards or lands here.")]
+    movement = view["movement"]
+    loadable = {m["token"] for m in by_type.get("load", [])}
+    landable = {m["token"] for m in by_type.get("unload", [])}
+    banned = set()
+    if movement["kind"] != "migration":
+        banned = {c.split("-")[0] for c in view["relationships"]["migration"]}
+    groups: dict[str, list[str]] = {}
+    for token in living:
+        if token in loadable:
+            continue
+        key = (
+            _("Migration races board only during a migration: %(creatures)s.")
+            if race_of(token) in banned
+            else _("No room in your ship for: %(creatures)s.")
+        )
+        groups.setdefault(key, []).append(_token_at(view, planet, token, race_name(race_of(token))))
+    for token in ship["cargo"]:
+        if token in landable:
+            continue
+        key = (
+            _("Boarded here during this move, so it cannot land here: %(creatures)s.")
+            if movement["loaded_from"].get(token) == planet
+            else _("No room on %(planet)s for: %(creatures)s.")
+        )
+        groups.setdefault(key, []).append(race_name(race_of(token)))
+    return [
+        key % {"creatures": ", ".join(tokens), "planet": planet_name(planet)}
+        for key, tokens in groups.items()
+    ]
 
 
 def _done_label(view: View) -> str:

@@ -878,3 +878,62 @@ def test_the_consent_prompt_warns_when_partners_before_you_may_take_your_pairs()
     assert "Partners before you in turn order pair first" in _prompt(state, 2)
     assert "gain +0 points" in _prompt(state, 2)
     assert "pair first" not in _prompt(state, 1)
+
+
+# --- a ship's turn -------------------------------------------------------------------------------
+
+
+def _ship_text(state: dict, seat: int = 0, language: str = "en") -> str:
+    with translation.override(language):
+        html = render(state, seat, NAMES[: state["seats"]])["mine"]
+    section = re.search(r'<section id="sb-ship".*?</section>', html, re.S)
+    assert section
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", section.group(0)))
+
+
+def test_a_ship_turn_says_how_many_steps_are_left():
+    state = helpers.table(3)
+    helpers.ship_turn(state, 0, "r3")
+    text = _ship_text(state)
+    assert "3 steps left (the last one only while your ship stays empty)" in text
+    step = next(m for m in engine.legal_moves(state, 0) if m["type"] == "ship_step")
+    helpers.play(state, 0, step)
+    assert "2 steps left (the last one only" in _ship_text(state)
+    loaded = helpers.table(3)
+    helpers.ship_turn(loaded, 0, "r3", cargo=["0:toad:0"])
+    assert "2 steps left." in _ship_text(loaded)
+    helpers.play(
+        loaded, 0, next(m for m in engine.legal_moves(loaded, 0) if m["type"] == "ship_step")
+    )
+    assert "1 step left." in _ship_text(loaded)
+    assert "1 krok" in _ship_text(loaded, language="cs")
+
+
+def test_a_migration_counts_the_steps_its_money_still_pays():
+    state = helpers.table(3, money=[2, 5, 5])
+    helpers.ship_turn(state, 0, "r3")
+    state["phase"] = "migration"
+    state["movement"]["kind"] = "migration"
+    assert "3 steps left" in _ship_text(state)
+    assert "steps so far" not in _ship_text(state)
+
+
+def test_a_ship_at_a_dock_says_why_a_creature_cannot_board():
+    tokens = {"P6": {"0:spud:1": None, "0:toucan:0": None, "0:toad:0": None}}
+    state = helpers.table(3, tokens=tokens)
+    helpers.ship_turn(state, 0, "d6", cargo=["0:spud:0"])
+    loads = {m["token"] for m in engine.legal_moves(state, 0) if m["type"] == "load"}
+    assert loads == {"0:toad:0"}
+    text = _ship_text(state)
+    assert "No room in your ship for: Spud" in text
+    assert "Migration races board only during a migration: Toucanosaur" in text
+    helpers.play(state, 0, {"type": "load", "token": "0:toad:0"})
+    assert "Boarded here during this move, so it cannot land here: Toadling" in _ship_text(state)
+
+
+def test_a_ship_says_when_its_cargo_has_no_room_on_the_planet():
+    full = {f"{seat}:toad:{k}": None for seat in (1, 2) for k in range(8)}
+    state = helpers.table(3, tokens={"P3": full})
+    helpers.ship_turn(state, 0, "d3", cargo=["0:slug:0"])
+    assert not [m for m in engine.legal_moves(state, 0) if m["type"] == "unload"]
+    assert "No room on Citronel for: Sluggy" in _ship_text(state)
