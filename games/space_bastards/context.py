@@ -154,30 +154,48 @@ def table_context(view: View, legal: list[Move], seat: int | None, names: list[s
         "result": _result(view, names, me),
         "secret": _secret(view, me),
         "resolution": _resolution(view, names),
+        "scorings": _scorings(view, names),
         "legend": [{"race": r, "letter": RACE_LETTER[r], "name": races_name(r)} for r in RACES],
     }
 
 
 def _resolution(view: View, names: list[str]) -> list[dict[str, Any]]:
-    """This round's revealed cards still to resolve, the one resolving now first."""
-    items = []
+    """This round's revealed cards in their order of resolution (5.4 b): the finished ones, the
+    one resolving now and the ones still to come, until the next round's plans."""
+    revealed = view.get("revealed")
     phase = view["phase"]
+    if not revealed or phase == "over":
+        return []
+    seats = view["seats"]
     act = view.get("act")
     movement = view.get("movement") or {}
+    current = None
     if act and phase in ("action", "respond"):
-        items.append((act["card"], act["seat"], True))
+        current = (act["card"], act["seat"])
     elif phase == "migration":
-        items.append(("migration", movement.get("seat"), True))
+        current = ("migration", movement.get("seat"))
     elif phase == "change":
-        items.append(("change", None, True))
-    items += [(card, seat, False) for card, seat in view.get("queue") or []]
+        current = ("change", None)
+    # The start token passes once the queue is done (Decision D6): while the ships move, the
+    # round was resolved in order from the seat before.
+    start = view["start_player"] if current else (view["start_player"] - 1) % seats
+    order = [(start + i) % seats for i in range(seats)]
+    items: list[tuple[str, int | None]] = []
+    for card in view["options"]["priority"]:
+        players = [p for p in order if card in (revealed[p] or ())]
+        if card == "change":
+            items += [("change", None)] if players else []
+        else:
+            items += [(card, p) for p in players]
+    pending = {(card, seat) for card, seat in view.get("queue") or []}
     return [
         {
             "action": relationship_name(card),
             "name": player_name(names, seat) if seat is not None else _("everyone"),
-            "now": now,
+            "state": "now" if item == current else "next" if item in pending else "done",
         }
-        for card, seat, now in items
+        for item in items
+        for card, seat in [item]
     ]
 
 
@@ -1053,6 +1071,17 @@ def _result(view: View, names: list[str], me: int | None) -> dict[str, Any] | No
         "tie_money": len(set(totals)) < len(totals),
         "tie_living": len(set(money)) < len(money),
         "shared": any(len(group) > 1 for group in result["ranking"]),
+    }
+
+
+def _scorings(view: View, names: list[str]) -> dict[str, Any] | None:
+    """The scorings so far while the game goes on (at the end the score sheet has them)."""
+    scorings = view.get("scorings")
+    if not scorings or view["phase"] == "over":
+        return None
+    return {
+        "rounds": [s["round"] for s in scorings],
+        "planets": _scoring_rows(view["in_play"], scorings, names),
     }
 
 

@@ -937,3 +937,72 @@ def test_a_ship_says_when_its_cargo_has_no_room_on_the_planet():
     helpers.ship_turn(state, 0, "d3", cargo=["0:slug:0"])
     assert not [m for m in engine.legal_moves(state, 0) if m["type"] == "unload"]
     assert "No room on Citronel for: Sluggy" in _ship_text(state)
+
+
+# --- following the round ---------------------------------------------------------------------
+
+
+def _strip(state: dict, language: str = "en") -> list[tuple[str, str]]:
+    """The resolution strip: each item's class and text."""
+    with translation.override(language):
+        board = render(state, 1, NAMES[: state["seats"]])["board"]
+    strip = re.search(r'<ol id="sb-resolution"[^>]*>(.*?)</ol>', board, re.S)
+    assert strip
+    return [
+        (cls, re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", text)).strip())
+        for cls, text in re.findall(r'<li class="([^"]*)"[^>]*>(.*?)</li>', strip.group(1), re.S)
+    ]
+
+
+def test_finished_actions_stay_in_the_resolution_strip():
+    column = {"love": ("toad", "slug"), "shooting": ("cactus", "toad")}
+    tokens = {"P6": {"0:toad:0": None, "0:slug:0": None, "1:cactus:0": None, "2:toad:0": None}}
+    state = helpers.table(3, column=column, tokens=tokens)
+    revealed = [["love"], ["shooting", "change"], []]
+    helpers.resolve(state, [["love", 0], ["shooting", 1], ["change", None]], revealed)
+    assert [c for c, _t in _strip(state)] == ["sb-now", "sb-next", "sb-next"]
+    helpers.play(state, 0, {"type": "done"})
+    assert _strip(state) == [
+        ("sb-done", "Love · Eva (done)"),
+        ("sb-now", "Shooting · Jan"),
+        ("sb-next", "Change of relationship · everyone"),
+    ]
+    helpers.play(state, 1, {"type": "done"})
+    assert [c for c, _t in _strip(state)] == ["sb-done", "sb-done", "sb-now"]
+
+
+def test_the_whole_round_stays_in_the_strip_while_the_ships_move():
+    for before, _seat, _move, _events in _game(3, 2):
+        state = json.loads(before)
+        if state["phase"] == "ships" and state["revealed"]:
+            break
+    else:
+        raise AssertionError("no ship turn after an action round")
+    played = sum(len(cards or []) for cards in state["revealed"])
+    changes = sum("change" in (cards or []) for cards in state["revealed"])
+    strip = _strip(state)
+    assert len(strip) == played - max(0, changes - 1)
+    assert {c for c, _t in strip} == {"sb-done"}
+
+
+def test_a_scoring_shows_on_the_table_as_soon_as_it_happens():
+    state = next(
+        json.loads(before)
+        for before, _seat, _move, _events in _game(3, 2)
+        if len(json.loads(before).get("scorings", [])) == 1
+    )
+    scoring = state["scorings"][0]
+    with translation.override("en"):
+        board = render(state, 0, NAMES[:3])["board"]
+    section = re.search(r'<section id="sb-scorings"[^>]*>.*?</section>', board, re.S)
+    assert section
+    assert "hidden" not in section.group(0)[: section.group(0).index(">")]
+    text = re.sub(r"<[^>]+>", " ", section.group(0))
+    assert "After round 4" in text
+    for planet, led in scoring["planets"].items():
+        if led["points"]:
+            assert NAMES[int(led["leaders"][0])] in text
+            assert "+1 point" in text
+        assert labels.planet_name(planet) in text
+    over = json.loads(_game(3, 2)[-1][0])
+    assert re.search(r'<section id="sb-scorings"[^>]* hidden>', render(over, 0, NAMES[:3])["board"])
