@@ -23,6 +23,7 @@ from games.space_bastards.components import (
     CELL_PX,
     DOCK_PLANET,
     DOMINANCE_AFTER,
+    DOUBLE_ACTION_COST,
     EDGES,
     MIGRATION_FREE_STEPS,
     MIGRATION_STEP_COST,
@@ -1126,6 +1127,11 @@ def _scoring_rows(
     return rows
 
 
+def _double_plan(view: View, seat: int) -> bool:
+    """Whether the seat may plan two cards: two in hand and the money for it (5.4 a)."""
+    return len(view["hands"][seat]) >= 2 and view["money"][seat] >= DOUBLE_ACTION_COST
+
+
 def _over_text(view: View, seat: int | None, names: list[str]) -> str:
     """Who won, addressed to the viewer when it is one of them (the log has the scores)."""
     winners = list((view.get("result") or {}).get("winners", []))
@@ -1178,8 +1184,10 @@ def status_text(view: View, seat: int | None, names: list[str]) -> str:
             return _("Place your %(race)s on %(planet)s.") % values
         return _("%(name)s places a %(race)s on %(planet)s.") % values
     if phase == "plan":
-        if mine:
+        if mine and _double_plan(view, seat):
             return _("Plan an action card, or two for 2 money.")
+        if mine:
+            return _("Plan an action card.")
         return _("Waiting for %(names)s to plan.") % {"names": waiting}
     if phase == "respond":
         respond = view["respond"]

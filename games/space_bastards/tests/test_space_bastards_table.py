@@ -1006,3 +1006,38 @@ def test_a_scoring_shows_on_the_table_as_soon_as_it_happens():
         assert labels.planet_name(planet) in text
     over = json.loads(_game(3, 2)[-1][0])
     assert re.search(r'<section id="sb-scorings"[^>]* hidden>', render(over, 0, NAMES[:3])["board"])
+
+
+# --- assembling a plan ---------------------------------------------------------------------
+
+
+def _plan_inputs(state: dict, seat: int = 0) -> tuple[set[str], str]:
+    """The kinds of the plan form's card inputs and the form's legend."""
+    with translation.override("en"):
+        mine = render(state, seat, NAMES[:3])["mine"]
+    start = mine.index('<form id="sb-plan"')
+    form = mine[start : mine.index("</form>", start)]
+    kinds = set(re.findall(r'<input type="(\w+)" name="cards"', form))
+    legend = re.search(r"<legend>(.*?)</legend>", form)
+    assert legend
+    return kinds, legend.group(1)
+
+
+def test_a_plan_without_2_money_takes_one_card_only_and_the_status_agrees():
+    state = helpers.table(3, money=[1, 5, 5])
+    assert _plan_inputs(state) == ({"radio"}, "Choose one action card")
+    with translation.override("en"):
+        status = table.status_text(engine.view(state, 0), 0, NAMES[:3])
+    assert status == "Plan an action card."
+
+
+def test_a_plan_with_2_money_may_take_two_cards_and_the_status_agrees():
+    state = helpers.table(3, money=[2, 5, 5])
+    kinds, legend = _plan_inputs(state)
+    assert kinds == {"checkbox"}
+    assert legend == "Choose one action card, or two for 2 money"
+    with translation.override("en"):
+        status = table.status_text(engine.view(state, 0), 0, NAMES[:3])
+    assert status == "Plan an action card, or two for 2 money."
+    state["hands"][0] = ["love"]
+    assert _plan_inputs(state) == ({"radio"}, "Choose one action card")

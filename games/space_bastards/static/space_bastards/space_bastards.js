@@ -72,13 +72,31 @@
     form.querySelectorAll(".sb-gains[data-decline]").forEach((el) => { el.hidden = el.dataset.decline !== key; });
   }
 
+  // A plan takes at most two cards (two only with 2 money, else the cards are radios): once
+  // two are ticked the others wait, and a note says how to choose another.
+  function limitPlan(list) {
+    const boxes = Array.from(list.querySelectorAll('input[name="cards"]'));
+    const full = boxes.filter((box) => box.checked).length >= Number(list.dataset.sbMost);
+    boxes.forEach((box) => { box.disabled = full && !box.checked; });
+    const note = list.closest("form").querySelector("[data-sb-full]");
+    if (note) note.hidden = !full;
+  }
+
   function enhance(root) {
     root.querySelectorAll("[data-sb-rotate], [data-sb-clear]").forEach((b) => { b.hidden = false; });
     root.querySelectorAll("form:has(.sb-gains)").forEach(showOutcome);
+    root.querySelectorAll("[data-sb-most]").forEach(limitPlan);
   }
+
+  // Escape or a refusal resets a form (the table's script): its limits and outcome follow.
+  document.addEventListener("reset", function () {
+    window.setTimeout(function () { enhance(document); }, 0);
+  });
 
   document.addEventListener("change", function (event) {
     if (event.target.name === "decline" && event.target.form) showOutcome(event.target.form);
+    const plan = event.target.name === "cards" && event.target.closest("[data-sb-most]");
+    if (plan) limitPlan(plan);
   });
 
   document.addEventListener("click", function (event) {
