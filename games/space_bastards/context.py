@@ -62,7 +62,7 @@ from games.space_bastards.labels import (
     token_label,
 )
 from games.translated import gettext as _
-from games.translated import ngettext
+from games.translated import ngettext, pgettext
 
 
 class LastMove(NamedTuple):
@@ -139,7 +139,7 @@ def table_context(view: View, legal: list[Move], seat: int | None, names: list[s
         "acting": bool(legal),
         "players": players,
         "me": players[me] if me is not None else None,
-        "svg": _board_svg(view, names, loadable, reachable, last),
+        "svg": _board_svg(view, names, loadable, reachable, last, me),
         "viewbox": VIEWBOX,
         "planets": _planet_list(view, names),
         "column": _column(view, last),
@@ -319,9 +319,16 @@ def _board_svg(
     loadable: set[str],
     reachable: set[str],
     last: dict[str, LastMove],
+    me: int | None,
 ) -> Markup:
-    """The planets with their creatures, the spaces and the ships: one SVG, drawn as markup."""
+    """The planets with their creatures, the spaces and the ships: one SVG, drawn as markup.
+
+    The spaces the viewer's ship may reach are buttons, one stop for the keyboard (arrows move
+    among them, the page's script): the stop is the ship's own space once it is on the board,
+    so that focus stays put after a step."""
     in_play = set(view["in_play"])
+    here = view["ships"][me]["space"] if me is not None and reachable else None
+    stop = here or next((space for space in SPACES if space in reachable), None)
     parts = [str(EDGES_SVG)]
     ships_at: dict[str, list[int]] = {}
     for p, ship in enumerate(view["ships"]):
@@ -337,18 +344,25 @@ def _board_svg(
             fill = f' fill="{PLANET_HEX[planet]}"'
             if planet not in in_play:
                 cls += " sb-off"
-        if space in reachable:
-            cls += " sb-reach"
-        label = escape(space_name(space))
-        tele = f'<text class="sb-tele" x="{x}" y="{y + 5}">⌾</text>' if kind == "teleport" else ""
+        label = space_name(space)
         tag = ""
         if space in last:
             cls += " sb-last"
-            label = escape(f"{space_name(space)} ({last[space].text})")
+            label = f"{label} ({last[space].text})"
             tag = _last_tag(last[space], x + 16, y + 14)
+        keys = ""
+        if space in reachable:
+            cls += " sb-reach"
+            keys = ' role="button"'
+        elif space == here:
+            label = _("%(space)s (your ship)") % {"space": label}
+            keys = ' role="img"'
+        if keys:
+            keys += f' tabindex="{0 if space == stop else -1}" aria-label="{escape(label)}"'
         parts.append(
-            f'<g class="{cls}" data-space="{space}" data-card="{space}"><title>{label}</title>'
-            f'<circle cx="{x}" cy="{y}" r="16"{fill}/>{tele}{tag}</g>'
+            f'<g class="{cls}" data-space="{space}" data-card="{space}"{keys}>'
+            f'<title>{escape(label)}</title><circle cx="{x}" cy="{y}" r="16"{fill}/>'
+            f"{_space_mark(space, x, y)}{tag}</g>"
         )
     for planet in PLANET_IDS:
         x0, y0 = _planet_origin(planet)
@@ -394,6 +408,26 @@ def _board_svg(
                 "</text></g>"
             )
     return Markup("".join(parts))
+
+
+def _space_mark(space: str, x: int, y: int) -> str:
+    """What a space shows, as its buttons name it: a route space's number, a teleport's sign and
+    number, N or S on the two docks of a big planet."""
+    kind = SPACE_KIND[space]
+    if kind == "route":
+        return f'<text class="sb-num" x="{x}" y="{y + 5}">{space[1:]}</text>'
+    if kind == "teleport":
+        return (
+            f'<text class="sb-tele" x="{x}" y="{y + 5}">⌾</text>'
+            f'<text class="sb-num sb-small" x="{x - 18}" y="{y + 20}">{space[1:]}</text>'
+        )
+    if space.endswith("n"):
+        letter = pgettext("north dock", "N")
+    elif space.endswith("s"):
+        letter = pgettext("south dock", "S")
+    else:
+        return ""
+    return f'<text class="sb-num sb-dock-mark" x="{x}" y="{y + 5}">{letter}</text>'
 
 
 def _planet_list(view: View, names: list[str]) -> list[dict[str, Any]]:

@@ -1041,3 +1041,67 @@ def test_a_plan_with_2_money_may_take_two_cards_and_the_status_agrees():
     assert status == "Plan an action card, or two for 2 money."
     state["hands"][0] = ["love"]
     assert _plan_inputs(state) == ({"radio"}, "Choose one action card")
+
+
+# --- the map and the placement grids by keyboard ------------------------------------------------
+
+
+def _space(board: str, space: str) -> str:
+    found = re.search(rf'<g [^>]*data-space="{space}"[^>]*>.*?</g>', board, re.S)
+    assert found
+    return found.group(0)
+
+
+def test_the_map_numbers_its_spaces_as_the_buttons_name_them():
+    state = helpers.table(3)
+    helpers.ship_turn(state, 0, "r3")
+    with translation.override("en"):
+        html = render(state, 0, NAMES[:3])
+    for space, text in (("r3", "3"), ("r12", "12"), ("t1", "1"), ("t2", "2")):
+        drawn = re.findall(r"<text[^>]*>([^<]*)</text>", _space(html["board"], space))
+        assert text in drawn, space
+    buttons = re.findall(r'name="to" value="(\w+)"[^>]*>([^<]*)</button>', html["mine"])
+    for space, name in buttons:
+        number = re.search(r"\d+$", name)
+        if number:
+            assert number.group(0) in re.findall(r">([^<]*)</text>", _space(html["board"], space))
+    with translation.override("cs"):
+        board = render(state, None, NAMES[:3])["board"]
+    assert ">S</text>" in _space(board, "d9n")
+    assert ">J</text>" in _space(board, "d9s")
+
+
+def test_the_spaces_a_ship_may_reach_are_one_keyboard_stop_on_the_map():
+    state = helpers.table(3)
+    helpers.ship_turn(state, 0, "r3")
+    with translation.override("en"):
+        board = render(state, 0, NAMES[:3])["board"]
+    targets = {m["to"] for m in engine.legal_moves(state, 0) if m["type"] == "ship_step"}
+    for space in targets:
+        drawn = _space(board, space)
+        assert 'role="button"' in drawn
+        assert 'tabindex="-1"' in drawn
+    here = _space(board, "r3")
+    assert 'tabindex="0"' in here
+    assert 'aria-label="space 3 (your ship)"' in here
+    assert board.count('tabindex="0"') == 2  # this stop, and the map's own scroll region
+    spectator = render(state, None, NAMES[:3])["board"]
+    assert 'role="button"' not in spectator
+    assert 'tabindex="-1"' not in spectator
+
+
+def test_a_placement_grid_is_a_grid_of_rows_and_cells():
+    state = helpers.table(3, tokens={"P6": {"0:toad:0": None, "0:slug:0": None}})
+    helpers.resolve(state, [["love", 0]])
+    with translation.override("en"):
+        mine = render(state, 0, NAMES[:3])["mine"]
+    grid = re.search(r'<div class="sb-grid[^"]*" role="grid"[^>]*>(.*?)</div></div>', mine, re.S)
+    assert grid
+    rows = re.findall(r'<div class="sb-row" role="row">(.*?)</div>', grid.group(0), re.S)
+    assert len(rows) == 5  # Azurit's five rows
+    for row in rows:
+        assert len(re.findall(r'role="gridcell"', row)) == 5
+    taken = re.findall(
+        r'<span class="sb-cell sb-taken[^"]*"[^>]*aria-label="([^"]*)"', grid.group(0)
+    )
+    assert any(label.endswith("Toadling of Eva") for label in taken)
