@@ -255,6 +255,16 @@ def test_a_boost_shows_its_price_and_a_trade_prompt_the_gains(site, people, bots
         expect(prompt).to_contain_text("if you take part:")
         expect(prompt).to_contain_text("You would gain +")
         expect(prompt).to_contain_text("If you refuse, you gain nothing.")
+        move_and_wait(page, lambda p: prompt.locator("button.primary").click())
+        # Eva's own offer comes next: what it pays follows the colours ticked as refused.
+        deal = page.locator("#sb-deal")
+        expect(deal.locator('.sb-gains[data-decline=""]')).to_be_visible()
+        refused = deal.locator("input[name=decline]").first
+        refused.check()
+        expect(deal.locator('.sb-gains[data-decline=""]')).to_be_hidden()
+        shown = deal.locator(f'.sb-gains[data-decline="{refused.get_attribute("value")}"]')
+        expect(shown).to_be_visible()
+        expect(shown).to_contain_text("You: +")
         browser.close()
 
 
