@@ -189,15 +189,18 @@ def _resolution(view: View, names: list[str]) -> list[dict[str, Any]]:
         else:
             items += [(card, p) for p in players]
     pending = {(card, seat) for card, seat in view.get("queue") or []}
-    return [
-        {
-            "action": relationship_name(card),
-            "name": player_name(names, seat) if seat is not None else _("everyone"),
-            "state": "now" if item == current else "next" if item in pending else "done",
-        }
-        for item in items
-        for card, seat in [item]
-    ]
+    strip = []
+    for item in items:
+        card, seat = item
+        state = "now" if item == current else "next" if item in pending else "done"
+        strip.append(
+            {
+                "action": relationship_name(card),
+                "name": player_name(names, seat) if seat is not None else _("everyone"),
+                "state": state,
+            }
+        )
+    return strip
 
 
 def _secret(view: View, me: int | None) -> dict[str, Any] | None:
