@@ -215,7 +215,12 @@ def _game_over(e: Event, names: list[str], name: str) -> str:
 
 
 def _paid(e: Event, names: list[str], name: str) -> str:
-    return _("%(name)s paid %(amount)s.") % {"name": name, "amount": e["amount"]}
+    return ngettext(
+        "%(name)s paid %(amount)s money.", "%(name)s paid %(amount)s money.", e["amount"]
+    ) % {
+        "name": name,
+        "amount": e["amount"],
+    }
 
 
 def _born(e: Event, names: list[str], name: str) -> str:

@@ -641,6 +641,12 @@ def _ship_board_with_cargo(count: int) -> str:
     return render(state, None, NAMES[:3])["board"]
 
 
+def test_a_payment_says_it_is_money():
+    paid = {"type": "paid", "seat": 0, "amount": 2}
+    assert _described(paid, "en") == "Eva paid 2 money."
+    assert _described(paid, "cs") == "Eva zaplatil(a) 2 peníze."
+
+
 def test_the_neutral_colour_as_a_victim_reads_as_neutral_creatures_in_czech():
     event = {"type": "shot", "seat": 0, "planet": "P6", "target": "N", "tokens": ["N:toad:0"]}
     assert _described(event, "en", NAMES[:2]) == "Eva shot 1 neutral creature on Azurit."
