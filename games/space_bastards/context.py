@@ -11,16 +11,23 @@ computes the ghost of a piece from it (the server judges every move anyway).
 from __future__ import annotations
 
 from collections import Counter
+from itertools import combinations
 from typing import Any, NamedTuple
 
 from markupsafe import Markup, escape
 
+from games.space_bastards import engine
 from games.space_bastards.components import (
+    BOOST_COST,
     CANVAS,
     CELL_PX,
     DOCK_PLANET,
     DOMINANCE_AFTER,
+    DOUBLE_ACTION_COST,
     EDGES,
+    MIGRATION_FREE_STEPS,
+    MIGRATION_STEP_COST,
+    MUTATE_OTHER_COST,
     PLANET_CELLS,
     PLANET_CENTRE,
     PLANET_HEX,
@@ -32,6 +39,7 @@ from games.space_bastards.components import (
     SPACE_KIND,
     SPACE_XY,
     SPACES,
+    TELEPORT,
 )
 from games.space_bastards.labels import (
     COLOUR_CLASS,
@@ -54,7 +62,7 @@ from games.space_bastards.labels import (
     token_label,
 )
 from games.translated import gettext as _
-from games.translated import ngettext
+from games.translated import ngettext, pgettext
 
 
 class LastMove(NamedTuple):
@@ -131,7 +139,7 @@ def table_context(view: View, legal: list[Move], seat: int | None, names: list[s
         "acting": bool(legal),
         "players": players,
         "me": players[me] if me is not None else None,
-        "svg": _board_svg(view, names, loadable, reachable, last),
+        "svg": _board_svg(view, names, loadable, reachable, last, me),
         "viewbox": VIEWBOX,
         "planets": _planet_list(view, names),
         "column": _column(view, last),
@@ -147,31 +155,52 @@ def table_context(view: View, legal: list[Move], seat: int | None, names: list[s
         "result": _result(view, names, me),
         "secret": _secret(view, me),
         "resolution": _resolution(view, names),
+        "scorings": _scorings(view, names),
         "legend": [{"race": r, "letter": RACE_LETTER[r], "name": races_name(r)} for r in RACES],
     }
 
 
 def _resolution(view: View, names: list[str]) -> list[dict[str, Any]]:
-    """This round's revealed cards still to resolve, the one resolving now first."""
-    items = []
+    """This round's revealed cards in their order of resolution (5.4 b): the finished ones, the
+    one resolving now and the ones still to come, until the next round's plans."""
+    revealed = view.get("revealed")
     phase = view["phase"]
+    if not revealed or phase == "over":
+        return []
+    seats = view["seats"]
     act = view.get("act")
     movement = view.get("movement") or {}
+    current = None
     if act and phase in ("action", "respond"):
-        items.append((act["card"], act["seat"], True))
+        current = (act["card"], act["seat"])
     elif phase == "migration":
-        items.append(("migration", movement.get("seat"), True))
+        current = ("migration", movement.get("seat"))
     elif phase == "change":
-        items.append(("change", None, True))
-    items += [(card, seat, False) for card, seat in view.get("queue") or []]
-    return [
-        {
-            "action": relationship_name(card),
-            "name": player_name(names, seat) if seat is not None else _("everyone"),
-            "now": now,
-        }
-        for card, seat, now in items
-    ]
+        current = ("change", None)
+    # The start token passes once the queue is done (Decision D6): while the ships move, the
+    # round was resolved in order from the seat before.
+    start = view["start_player"] if current else (view["start_player"] - 1) % seats
+    order = [(start + i) % seats for i in range(seats)]
+    items: list[tuple[str, int | None]] = []
+    for card in view["options"]["priority"]:
+        players = [p for p in order if card in (revealed[p] or ())]
+        if card == "change":
+            items += [("change", None)] if players else []
+        else:
+            items += [(card, p) for p in players]
+    pending = {(card, seat) for card, seat in view.get("queue") or []}
+    strip = []
+    for item in items:
+        card, seat = item
+        state = "now" if item == current else "next" if item in pending else "done"
+        strip.append(
+            {
+                "action": relationship_name(card),
+                "name": player_name(names, seat) if seat is not None else _("everyone"),
+                "state": state,
+            }
+        )
+    return strip
 
 
 def _secret(view: View, me: int | None) -> dict[str, Any] | None:
@@ -293,9 +322,16 @@ def _board_svg(
     loadable: set[str],
     reachable: set[str],
     last: dict[str, LastMove],
+    me: int | None,
 ) -> Markup:
-    """The planets with their creatures, the spaces and the ships: one SVG, drawn as markup."""
+    """The planets with their creatures, the spaces and the ships: one SVG, drawn as markup.
+
+    The spaces the viewer's ship may reach are buttons, one stop for the keyboard (arrows move
+    among them, the page's script): the stop is the ship's own space once it is on the board,
+    so that focus stays put after a step."""
     in_play = set(view["in_play"])
+    here = view["ships"][me]["space"] if me is not None and reachable else None
+    stop = here or next((space for space in SPACES if space in reachable), None)
     parts = [str(EDGES_SVG)]
     ships_at: dict[str, list[int]] = {}
     for p, ship in enumerate(view["ships"]):
@@ -311,18 +347,25 @@ def _board_svg(
             fill = f' fill="{PLANET_HEX[planet]}"'
             if planet not in in_play:
                 cls += " sb-off"
-        if space in reachable:
-            cls += " sb-reach"
-        label = escape(space_name(space))
-        tele = f'<text class="sb-tele" x="{x}" y="{y + 5}">⌾</text>' if kind == "teleport" else ""
+        label = space_name(space)
         tag = ""
         if space in last:
             cls += " sb-last"
-            label = escape(f"{space_name(space)} ({last[space].text})")
+            label = f"{label} ({last[space].text})"
             tag = _last_tag(last[space], x + 16, y + 14)
+        keys = ""
+        if space in reachable:
+            cls += " sb-reach"
+            keys = ' role="button"'
+        elif space == here:
+            label = _("%(space)s (your ship)") % {"space": label}
+            keys = ' role="img"'
+        if keys:
+            keys += f' tabindex="{0 if space == stop else -1}" aria-label="{escape(label)}"'
         parts.append(
-            f'<g class="{cls}" data-space="{space}" data-card="{space}"><title>{label}</title>'
-            f'<circle cx="{x}" cy="{y}" r="16"{fill}/>{tele}{tag}</g>'
+            f'<g class="{cls}" data-space="{space}" data-card="{space}"{keys}>'
+            f'<title>{escape(label)}</title><circle cx="{x}" cy="{y}" r="16"{fill}/>'
+            f"{_space_mark(space, x, y)}{tag}</g>"
         )
     for planet in PLANET_IDS:
         x0, y0 = _planet_origin(planet)
@@ -352,7 +395,11 @@ def _board_svg(
         for i, p in enumerate(seated):
             cargo = len(view["ships"][p]["cargo"])
             label = escape(
-                _("Ship of %(name)s with %(count)s creatures")
+                ngettext(
+                    "Ship of %(name)s with %(count)s creature",
+                    "Ship of %(name)s with %(count)s creatures",
+                    cargo,
+                )
                 % {"name": player_name(names, p), "count": cargo}
             )
             sx, sy = x - 14 + i * 10, y - 30 - i * 4
@@ -364,6 +411,26 @@ def _board_svg(
                 "</text></g>"
             )
     return Markup("".join(parts))
+
+
+def _space_mark(space: str, x: int, y: int) -> str:
+    """What a space shows, as its buttons name it: a route space's number, a teleport's sign and
+    number, N or S on the two docks of a big planet."""
+    kind = SPACE_KIND[space]
+    if kind == "route":
+        return f'<text class="sb-num" x="{x}" y="{y + 5}">{space[1:]}</text>'
+    if kind == "teleport":
+        return (
+            f'<text class="sb-tele" x="{x}" y="{y + 5}">⌾</text>'
+            f'<text class="sb-num sb-small" x="{x - 18}" y="{y + 20}">{space[1:]}</text>'
+        )
+    if space.endswith("n"):
+        letter = pgettext("north dock", "N")
+    elif space.endswith("s"):
+        letter = pgettext("south dock", "S")
+    else:
+        return ""
+    return f'<text class="sb-num sb-dock-mark" x="{x}" y="{y + 5}">{letter}</text>'
 
 
 def _planet_list(view: View, names: list[str]) -> list[dict[str, Any]]:
@@ -455,7 +522,8 @@ def _colonise(view: View, names: list[str]) -> dict[str, Any] | None:
     picks = col.get("picks") or []
     return {
         "planet": planet_name(col["planet"]) if col.get("planet") else None,
-        "colonised": len(col["colonised"]),
+        # The planet being colonised counts, and so does the one about to be chosen.
+        "number": len(col["colonised"]) + (view["phase"] == "colonise_choose"),
         "planets": len(view["in_play"]),
         "race": race_name(col["race"]) if col.get("race") else None,
         "mode": col.get("mode"),
@@ -557,21 +625,27 @@ def _forms(
         forms["place"] = _place_form(view, by_type["place"], names)
     if "plan" in by_type:
         forms["plan"] = _plan_form(view, by_type["plan"], me, names)
+    # A second birth, shot or meal is the action's boost: its price is said before it is chosen.
+    price = BOOST_COST if (view.get("act") or {}).get("uses") else 0
     if "love" in by_type:
-        forms["love"] = _love_form(view, by_type["love"], names)
+        forms["love"] = _love_form(view, by_type["love"], names, price)
     for kind in ("shoot", "eat"):
         if kind in by_type:
             forms["attack"] = {
                 "type": kind,
+                "price": price,
                 "choices": [
                     {
                         "planet": m["planet"],
                         "target": m["target"],
-                        "label": _("%(planet)s: %(colour)s")
-                        % {
-                            "planet": planet_name(m["planet"]),
-                            "colour": colour_name(names, m["target"]),
-                        },
+                        "label": _priced(
+                            _("%(planet)s: %(colour)s")
+                            % {
+                                "planet": planet_name(m["planet"]),
+                                "colour": colour_name(names, m["target"]),
+                            },
+                            price,
+                        ),
                     }
                     for m in by_type[kind]
                 ],
@@ -585,15 +659,17 @@ def _forms(
                 "type": kind,
                 "name": relationship_name(kind),
                 "targets": [{"value": c, "name": colour_name(names, c)} for c in targets],
+                "outcomes": _deal_outcomes(view, me, kind, targets, names),
             }
     if "respond" in by_type:
         respond = view["respond"]
         forms["respond"] = {
             "actor": player_name(names, respond["actor"]),
             "card": relationship_name(respond["card"]),
+            **_prompt_pairs(view, me, names),
         }
     if "mutate" in by_type:
-        forms["mutate"] = _mutate_forms(view, by_type["mutate"], names)
+        forms["mutate"] = _mutate_forms(view, by_type["mutate"], me, names)
     if "arrange_corpses" in by_type:
         forms["arrange"] = [
             {
@@ -613,6 +689,114 @@ def _forms(
     if any(k in by_type for k in ("ship_place", "ship_step", "load", "unload")):
         forms["ship"] = _ship_form(view, by_type, me, names)
     return forms
+
+
+def _pairs(
+    view: View, actor: int, card: str, partners: list[str]
+) -> tuple[dict[str, list[tuple[str, int]]], list[int]]:
+    """The pairs a trade or diplomacy of `actor` makes with these partners, by the engine's own
+    pairing (public data only: the board and the column): each colour's pairs by planet (the
+    actor's own pairs under its colour), and what each seat gains."""
+    public = {"seats": view["seats"], "board": view["board"], "rel": view["relationships"]}
+    by_colour: dict[str, list[tuple[str, int]]] = {}
+    gains = [0] * view["seats"]
+    for planet in PLANET_IDS:
+        if planet not in view["in_play"]:
+            continue
+        total, shares = engine.pairing({**public, "in_play": [planet]}, actor, card, partners)
+        gains[actor] += total
+        own = total - sum(shares.values())
+        for colour, count in [(str(actor), own), *shares.items()]:
+            if count:
+                by_colour.setdefault(colour, []).append((planet_name(planet), count))
+            if count and colour not in (str(actor), NEUTRAL):
+                gains[int(colour)] += count
+    return by_colour, gains
+
+
+def _gain_text(card: str, gain: int) -> str:
+    if card == "trade":
+        return ngettext("+%(n)s money", "+%(n)s money", gain) % {"n": gain}
+    return ngettext("+%(n)s point", "+%(n)s points", gain) % {"n": gain}
+
+
+def _planets_text(pairs: list[tuple[str, int]]) -> str:
+    return ", ".join(f"{planet} ×{count}" for planet, count in pairs)
+
+
+def _deal_outcomes(
+    view: View, me: int, card: str, targets: list[int | str], names: list[str]
+) -> list[dict[str, Any]]:
+    """For every choice of colours to refuse (the form's ticked boxes, in the form's order):
+    who would pair with whom and what each side would gain if all the others take part. Who
+    takes part stays unknown until then (standing answers and replies are private)."""
+    outcomes = []
+    for size in range(len(targets) + 1):
+        for declined in combinations(targets, size):
+            partners = [str(c) for c in targets if c not in declined]
+            by_colour, gains = _pairs(view, me, card, partners)
+            own = sum(count for _planet, count in by_colour.get(str(me), []))
+            parts = []
+            if own:
+                parts.append(
+                    ngettext(
+                        "%(count)s pair of your own (%(planets)s)",
+                        "%(count)s pairs of your own (%(planets)s)",
+                        own,
+                    )
+                    % {"count": own, "planets": _planets_text(by_colour[str(me)])}
+                )
+            if gains[me] - own:
+                parts.append(
+                    ngettext(
+                        "%(count)s pair with partners",
+                        "%(count)s pairs with partners",
+                        gains[me] - own,
+                    )
+                    % {"count": gains[me] - own}
+                )
+            lines = [
+                _("You: %(gain)s — %(pairs)s")
+                % {"gain": _gain_text(card, gains[me]), "pairs": ", ".join(parts) or _("no pairs")}
+            ]
+            for colour in partners:
+                pairs = by_colour.get(colour, [])
+                count = sum(n for _planet, n in pairs)
+                with_you = (
+                    ngettext(
+                        "%(count)s pair with you (%(planets)s)",
+                        "%(count)s pairs with you (%(planets)s)",
+                        count,
+                    )
+                    % {"count": count, "planets": _planets_text(pairs)}
+                    if count
+                    else _("no pair with you")
+                )
+                gain = _("nothing") if colour == NEUTRAL else _gain_text(card, gains[int(colour)])
+                lines.append(
+                    _("%(name)s: %(gain)s — %(pairs)s")
+                    % {"name": colour_name(names, colour), "gain": gain, "pairs": with_you}
+                )
+            outcomes.append({"key": ",".join(str(c) for c in declined), "lines": lines})
+    return outcomes
+
+
+def _prompt_pairs(view: View, me: int, names: list[str]) -> dict[str, Any]:
+    """What the prompted viewer would pair and gain by taking part: at most its pairs with the
+    actor alone; seats before it in turn order (from the actor's next seat) pair first, so with
+    all of them taking part it may gain less. Their answers are private: both are said."""
+    respond = view["respond"]
+    actor, card = respond["actor"], respond["card"]
+    seats = view["seats"]
+    before = [str((actor + i) % seats) for i in range(1, seats)]
+    before = before[: before.index(str(me))]
+    alone, gains = _pairs(view, actor, card, [str(me)])
+    _crowded, least = _pairs(view, actor, card, [*before, str(me)])
+    return {
+        "pairs": _planets_text(alone.get(str(me), [])),
+        "gain": _gain_text(card, gains[me]) if gains[me] else None,
+        "least": _gain_text(card, least[me]) if least[me] < gains[me] else None,
+    }
 
 
 def _place_form(view: View, moves: list[Move], names: list[str]) -> dict[str, Any]:
@@ -671,7 +855,17 @@ def _plan_form(view: View, moves: list[Move], me: int, names: list[str]) -> dict
     }
 
 
-def _love_form(view: View, moves: list[Move], names: list[str]) -> list[dict[str, Any]]:
+def _priced(label: str, price: int) -> str:
+    """A choice's label with what it costs, when it costs anything."""
+    if not price:
+        return label
+    return ngettext("%(label)s (%(price)s money)", "%(label)s (%(price)s money)", price) % {
+        "label": label,
+        "price": price,
+    }
+
+
+def _love_form(view: View, moves: list[Move], names: list[str], price: int) -> list[dict[str, Any]]:
     races: dict[str, list[str]] = {}
     for m in moves:
         if m["race"] not in races.setdefault(m["planet"], []):
@@ -680,21 +874,26 @@ def _love_form(view: View, moves: list[Move], names: list[str]) -> list[dict[str
         {
             "grid": _grid(view, planet, names),
             "races": [{"race": r, "name": race_name(r)} for r in planet_races],
+            "price": price,
         }
         for planet, planet_races in races.items()
     ]
 
 
-def _mutate_forms(view: View, moves: list[Move], names: list[str]) -> list[dict[str, Any]]:
+def _mutate_forms(view: View, moves: list[Move], me: int, names: list[str]) -> list[dict[str, Any]]:
     by_planet: dict[str, dict[str, Any]] = {}
     for m in moves:
         entry = by_planet.setdefault(m["planet"], {"combos": {}, "tokens": set()})
         key = f"{m['owner']}|{m['from']}|{m['to']}"
-        entry["combos"][key] = _("%(colour)s: %(from)s into %(to)s") % {
-            "colour": colour_name(names, m["owner"]),
-            "from": race_name(m["from"]),
-            "to": race_name(m["to"]),
-        }
+        entry["combos"][key] = _priced(
+            _("%(colour)s: %(from)s into %(to)s")
+            % {
+                "colour": colour_name(names, m["owner"]),
+                "from": race_name(m["from"]),
+                "to": race_name(m["to"]),
+            },
+            0 if m["owner"] == me else MUTATE_OTHER_COST,
+        )
         entry["tokens"].update(m["tokens"])
     forms = []
     for planet, entry in by_planet.items():
@@ -756,16 +955,33 @@ def _ship_form(
     movement = view.get("movement") or {}
     unload = by_type.get("unload", [])
     planet = DOCK_PLANET.get(ship["space"] or "")
+    paid = movement.get("kind") == "migration" and movement["steps"] >= MIGRATION_FREE_STEPS
+    jump = TELEPORT.get(ship["space"] or "")
+    steps = view.get("steps_left", 0)
+    empty = movement.get("kind") == "ships" and not movement["carried"] and not ship["cargo"]
     return {
         "migration": movement.get("kind") == "migration",
-        "steps": movement.get("steps", 0),
+        "steps_left": (
+            ngettext("%(count)s step left", "%(count)s steps left", steps) % {"count": steps}
+            if ship["space"]
+            else None
+        ),
+        # A SHIPS turn's extra step is only for an empty ship (5.7).
+        "empty_bonus": empty and steps > 0,
+        "blocked": _ship_blocked(view, by_type, me, planet),
         "here": space_name(ship["space"]) if ship["space"] else None,
         "place": [
             {"space": m["space"], "name": space_name(m["space"])}
             for m in by_type.get("ship_place", [])
         ],
         "step": [
-            {"space": m["to"], "name": space_name(m["to"])} for m in by_type.get("ship_step", [])
+            {
+                "space": m["to"],
+                "name": _priced(
+                    space_name(m["to"]), MIGRATION_STEP_COST if paid and m["to"] != jump else 0
+                ),
+            }
+            for m in by_type.get("ship_step", [])
         ],
         "load": [
             {
@@ -786,6 +1002,55 @@ def _ship_form(
         if unload and planet
         else None,
     }
+
+
+def _ship_blocked(
+    view: View, by_type: dict[str, list[Move]], me: int, planet: str | None
+) -> list[str]:
+    """Why creatures at this dock cannot board and cargo cannot land, read from what the legal
+    moves leave out: no room in the ship, a migration race outside a migration, no room on the
+    planet, boarded here this move; or another ship on the dock."""
+    ship = view["ships"][me]
+    if planet is None or planet not in view["in_play"]:
+        return []
+    mine = str(me)
+    living = sorted(
+        t for t, where in view["board"][planet].items() if owner_of(t) == mine and not where["dead"]
+    )
+    if not living and not ship["cargo"]:
+        return []
+    others = {s["space"] for p, s in enumerate(view["ships"]) if p != me}
+    if ship["space"] in others:
+        return [_("Another ship is on this dock: nobody boards or lands here.")]
+    movement = view["movement"]
+    loadable = {m["token"] for m in by_type.get("load", [])}
+    landable = {m["token"] for m in by_type.get("unload", [])}
+    banned = set()
+    if movement["kind"] != "migration":
+        banned = {c.split("-")[0] for c in view["relationships"]["migration"]}
+    groups: dict[str, list[str]] = {}
+    for token in living:
+        if token in loadable:
+            continue
+        key = (
+            _("Migration races board only during a migration: %(creatures)s.")
+            if race_of(token) in banned
+            else _("No room in your ship for: %(creatures)s.")
+        )
+        groups.setdefault(key, []).append(_token_at(view, planet, token, race_name(race_of(token))))
+    for token in ship["cargo"]:
+        if token in landable:
+            continue
+        key = (
+            _("Boarded here during this move, so it cannot land here: %(creatures)s.")
+            if movement["loaded_from"].get(token) == planet
+            else _("No room on %(planet)s for: %(creatures)s.")
+        )
+        groups.setdefault(key, []).append(race_name(race_of(token)))
+    return [
+        key % {"creatures": ", ".join(tokens), "planet": planet_name(planet)}
+        for key, tokens in groups.items()
+    ]
 
 
 def _done_label(view: View) -> str:
@@ -847,6 +1112,17 @@ def _result(view: View, names: list[str], me: int | None) -> dict[str, Any] | No
     }
 
 
+def _scorings(view: View, names: list[str]) -> dict[str, Any] | None:
+    """The scorings so far while the game goes on (at the end the score sheet has them)."""
+    scorings = view.get("scorings")
+    if not scorings or view["phase"] == "over":
+        return None
+    return {
+        "rounds": [s["round"] for s in scorings],
+        "planets": _scoring_rows(view["in_play"], scorings, names),
+    }
+
+
 def _scoring_rows(
     in_play: list[str], scorings: list[dict[str, Any]], names: list[str]
 ) -> list[dict[str, Any]]:
@@ -888,6 +1164,24 @@ def _scoring_rows(
     return rows
 
 
+def _double_plan(view: View, seat: int) -> bool:
+    """Whether the seat may plan two cards: two in hand and the money for it (5.4 a)."""
+    return len(view["hands"][seat]) >= 2 and view["money"][seat] >= DOUBLE_ACTION_COST
+
+
+def _over_text(view: View, seat: int | None, names: list[str]) -> str:
+    """Who won, addressed to the viewer when it is one of them (the log has the scores)."""
+    winners = list((view.get("result") or {}).get("winners", []))
+    if seat is not None and seat in winners:
+        others = [player_name(names, p) for p in winners if p != seat]
+        if others:
+            return _("Game over: you share the win with %(names)s.") % {"names": join_names(others)}
+        return _("Game over: you win!")
+    return ngettext("Game over: %(names)s wins.", "Game over: %(names)s win.", len(winners)) % {
+        "names": join_names([player_name(names, p) for p in winners])
+    }
+
+
 # --- status line -------------------------------------------------------------------------------
 
 
@@ -899,7 +1193,7 @@ def status_text(view: View, seat: int | None, names: list[str]) -> str:
     waiting = join_names([player_name(names, p) for p in acting if p != seat])
     col = view.get("colonise") or {}
     if phase == "over":
-        return _("The game is over.")
+        return _over_text(view, seat, names)
     if phase == "colonise_choose":
         if mine:
             return _("Choose the next planet to colonise.")
@@ -927,8 +1221,10 @@ def status_text(view: View, seat: int | None, names: list[str]) -> str:
             return _("Place your %(race)s on %(planet)s.") % values
         return _("%(name)s places a %(race)s on %(planet)s.") % values
     if phase == "plan":
-        if mine:
+        if mine and _double_plan(view, seat):
             return _("Plan an action card, or two for 2 money.")
+        if mine:
+            return _("Plan an action card.")
         return _("Waiting for %(names)s to plan.") % {"names": waiting}
     if phase == "respond":
         respond = view["respond"]

@@ -2127,6 +2127,11 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
             public["my_answer"] = respond["answers"][me]
     else:
         public["respond"] = None
+    movement = state["movement"]
+    if movement is not None:
+        mover = movement["seat"]
+        cargo = bool(state["ships"][mover]["cargo"])
+        public["steps_left"] = _steps_left(state, movement, cargo, state["money"][mover])
     if me is not None:
         public["prefs"] = _copy(state["prefs"][me])
     if phase == "over":

@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 from games.space_bastards.engine import named
 from games.space_bastards.labels import (
+    NEUTRAL,
     Event,
     cells_text,
     colour_name,
@@ -14,11 +15,13 @@ from games.space_bastards.labels import (
     player_name,
     race_name,
     race_of,
+    races_name,
     relationship_name,
     space_name,
     token_label,
 )
 from games.translated import gettext as _
+from games.translated import ngettext
 
 
 def describe(event: Event, names: list[str], viewer: int | None) -> str | None:
@@ -204,11 +207,20 @@ def _points_bought(e: Event, names: list[str], name: str) -> str:
 
 
 def _game_over(e: Event, names: list[str], name: str) -> str:
-    return _("The game is over.")
+    scores = ", ".join(
+        _("%(name)s %(total)s") % {"name": player_name(names, p), "total": score}
+        for p, score in enumerate(e["scores"])
+    )
+    return _("Game over. Final scores: %(list)s.") % {"list": scores}
 
 
 def _paid(e: Event, names: list[str], name: str) -> str:
-    return _("%(name)s paid %(amount)s.") % {"name": name, "amount": e["amount"]}
+    return ngettext(
+        "%(name)s paid %(amount)s money.", "%(name)s paid %(amount)s money.", e["amount"]
+    ) % {
+        "name": name,
+        "amount": e["amount"],
+    }
 
 
 def _born(e: Event, names: list[str], name: str) -> str:
@@ -220,22 +232,49 @@ def _born(e: Event, names: list[str], name: str) -> str:
     }
 
 
-def _shot(e: Event, names: list[str], name: str) -> str:
-    return _("%(name)s shot %(count)s creatures of %(target)s on %(planet)s.") % {
+def _victims(e: Event, names: list[str], name: str, verb: str) -> str:
+    """Shot or eaten creatures: how many and whose, the neutral colour named as such."""
+    values = {
         "name": name,
         "count": len(e["tokens"]),
-        "target": colour_name(names, e["target"]),
         "planet": planet_name(e["planet"]),
+        "target": colour_name(names, e["target"]),
     }
+    count = values["count"]
+    neutral = e["target"] == NEUTRAL
+    if verb == "shot" and neutral:
+        text = ngettext(
+            "%(name)s shot %(count)s neutral creature on %(planet)s.",
+            "%(name)s shot %(count)s neutral creatures on %(planet)s.",
+            count,
+        )
+    elif verb == "shot":
+        text = ngettext(
+            "%(name)s shot %(count)s creature of %(target)s on %(planet)s.",
+            "%(name)s shot %(count)s creatures of %(target)s on %(planet)s.",
+            count,
+        )
+    elif neutral:
+        text = ngettext(
+            "%(name)s ate %(count)s neutral creature on %(planet)s.",
+            "%(name)s ate %(count)s neutral creatures on %(planet)s.",
+            count,
+        )
+    else:
+        text = ngettext(
+            "%(name)s ate %(count)s creature of %(target)s on %(planet)s.",
+            "%(name)s ate %(count)s creatures of %(target)s on %(planet)s.",
+            count,
+        )
+    return text % values
+
+
+def _shot(e: Event, names: list[str], name: str) -> str:
+    return _victims(e, names, name, "shot")
 
 
 def _eaten(e: Event, names: list[str], name: str) -> str:
-    return _("%(name)s ate %(count)s creatures of %(target)s on %(planet)s.") % {
-        "name": name,
-        "count": len(e["tokens"]),
-        "target": colour_name(names, e["target"]),
-        "planet": planet_name(e["planet"]),
-    }
+    return _victims(e, names, name, "eaten")
 
 
 def _offered(e: Event, names: list[str], name: str) -> str:
@@ -276,13 +315,34 @@ def _trade_result(e: Event, names: list[str], name: str) -> str:
 
 
 def _mutated(e: Event, names: list[str], name: str) -> str:
-    return _("%(name)s mutated %(count)s creatures of %(owner)s on %(planet)s into %(race)s.") % {
+    values = {
         "name": name,
         "count": len(e["new"]),
         "owner": colour_name(names, e["owner"]),
         "planet": planet_name(e["planet"]),
-        "race": race_name(race_of(e["new"][0])),
+        "from": races_name(race_of(e["old"][0])),
+        "to": races_name(race_of(e["new"][0])),
     }
+    if e["owner"] == e["seat"]:
+        text = ngettext(
+            "%(name)s mutated %(count)s own creature on %(planet)s: %(from)s into %(to)s.",
+            "%(name)s mutated %(count)s own creatures on %(planet)s: %(from)s into %(to)s.",
+            values["count"],
+        )
+    elif e["owner"] == NEUTRAL:
+        text = ngettext(
+            "%(name)s mutated %(count)s neutral creature on %(planet)s: %(from)s into %(to)s.",
+            "%(name)s mutated %(count)s neutral creatures on %(planet)s: %(from)s into %(to)s.",
+            values["count"],
+        )
+    else:
+        text = ngettext(
+            "%(name)s mutated %(count)s creature of %(owner)s on %(planet)s: %(from)s into %(to)s.",
+            "%(name)s mutated %(count)s creatures of %(owner)s on %(planet)s: "
+            "%(from)s into %(to)s.",
+            values["count"],
+        )
+    return text % values
 
 
 def _corpses_arranged(e: Event, names: list[str], name: str) -> str:

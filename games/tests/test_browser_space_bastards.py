@@ -3,9 +3,12 @@ server: planets and races chosen with buttons, creatures placed by clicking cell
 ghost, R to rotate), ships put on the map and flown by clicking highlighted spaces, creatures
 boarded by clicking them on the map."""
 
+import re
 import time
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
+from django.db import connections
 
 from games import services
 from games.models import Match, Move
@@ -207,3 +210,155 @@ def test_the_others_last_moves_are_marked_and_a_phone_shows_status_area_and_boar
         page.mouse.move(0, 0)
         expect(page.locator("#board .log-named")).to_have_count(0)
         browser.close()
+
+
+def _boost_ahead(state) -> bool:
+    """Eva (seat 0) starts a shot or a meal after which a second one, the boost, is possible."""
+    import copy
+
+    from games.space_bastards import engine
+
+    act = state.get("act")
+    if state["phase"] != "action" or not act or act["seat"] != 0 or act["uses"]:
+        return False
+    if act["card"] not in ("shooting", "eating"):
+        return False
+    twin = copy.deepcopy(state)
+    engine.apply_in_place(twin, 0, engine.legal_moves(state, 0)[0])
+    return twin["phase"] == "action" and twin["act"]["seat"] == 0 and twin["act"]["uses"] == 1
+
+
+def test_a_boost_shows_its_price_and_a_trade_prompt_the_gains(site, people, bots):
+    from playwright.sync_api import expect, sync_playwright
+
+    from games.tests.test_browser_board import _open, _play_until
+
+    expect.set_options(timeout=EXPECT_TIMEOUT_MS)
+    eva = people[0]
+    duel = services.start_match(game="space_bastards", players=[eva, bots[0]], seed=13)
+    duel = _play_until(duel, _boost_ahead)
+    trio = services.start_match(game="space_bastards", players=[eva, bots[0], bots[1]], seed=23)
+    trio = _play_until(trio, lambda s: s["phase"] == "respond" and 0 in s["respond"]["prompted"])
+    cookie = session_cookie(eva, site)
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        page = _open(browser, cookie, site + duel.get_absolute_url())
+        attack = page.locator("#sb-attack")
+        expect(attack.locator("legend")).not_to_contain_text("money")
+        # The first shot or meal is free; the form then offers the second at its price.
+        move_and_wait(page, lambda p: attack.locator("button").first.click())
+        expect(attack.locator("legend")).to_contain_text("again for 2 money")
+        for button in attack.locator("button").all():
+            expect(button).to_contain_text("(2 money)")
+        page = _open(browser, cookie, site + trio.get_absolute_url())
+        prompt = page.locator("#sb-respond")
+        expect(prompt).to_contain_text("if you take part:")
+        expect(prompt).to_contain_text("You would gain +")
+        expect(prompt).to_contain_text("If you refuse, you gain nothing.")
+        move_and_wait(page, lambda p: prompt.locator("button.primary").click())
+        # Eva's own offer comes next: what it pays follows the colours ticked as refused.
+        deal = page.locator("#sb-deal")
+        expect(deal.locator('.sb-gains[data-decline=""]')).to_be_visible()
+        refused = deal.locator("input[name=decline]").first
+        refused.check()
+        expect(deal.locator('.sb-gains[data-decline=""]')).to_be_hidden()
+        shown = deal.locator(f'.sb-gains[data-decline="{refused.get_attribute("value")}"]')
+        expect(shown).to_be_visible()
+        expect(shown).to_contain_text("You: +")
+        browser.close()
+
+
+def _advance(match, ready):
+    """Play on to the position the test needs (`_play_until`) in a thread of its own: the
+    sync Playwright runs an event loop in this one, where Django refuses to query."""
+    from games.tests.test_browser_board import _play_until
+
+    def play():
+        try:
+            return _play_until(match, ready)
+        finally:
+            connections.close_all()
+
+    with ThreadPoolExecutor(max_workers=1) as worker:
+        return worker.submit(play).result()
+
+
+def test_the_grids_the_plan_and_the_map_by_keyboard_and_pointer(site, people, bots):
+    from playwright.sync_api import expect, sync_playwright
+
+    from games.tests.test_browser_board import _open, _play_until
+
+    expect.set_options(timeout=EXPECT_TIMEOUT_MS)
+    eva = people[0]
+    match = services.start_match(game="space_bastards", players=[eva, bots[0]], seed=7)
+    match = _play_until(
+        match, lambda s: s["phase"] == "colonise_place" and s["colonise"]["placer"] == 0
+    )
+    cookie = session_cookie(eva, site)
+    url = site + match.get_absolute_url()
+    active = "document.activeElement.value || document.activeElement.dataset.cell"
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        page = _open(browser, cookie, url)
+        # A placement grid is one Tab stop; the arrows move from cell to cell.
+        grid = page.locator("#sb-place .sb-grid")
+        expect(grid).to_have_attribute("role", "grid")
+        expect(grid.locator('[tabindex="0"]')).to_have_count(1)
+        grid.locator('[tabindex="0"]').focus()
+        start = page.evaluate(active)
+        page.keyboard.press("ArrowRight")
+        moved = page.evaluate(active)
+        assert moved != start
+        assert moved.split(",")[0] == start.split(",")[0]
+        page.keyboard.press("Tab")
+        assert not page.evaluate("Boolean(document.activeElement.closest('.sb-grid'))")
+        page.keyboard.press("Shift+Tab")
+        assert page.evaluate(active) == moved
+
+        # A plan takes two cards at most: once two are ticked the others wait.
+        match = _advance(match, lambda s: s["phase"] == "plan" and s["plans"][0] is None)
+        page = _open(browser, cookie, url)
+        cards = page.locator("#sb-plan input[name=cards]")
+        labels = page.locator("#sb-plan label.sb-pick")
+        full = page.locator("#sb-plan [data-sb-full]")
+        expect(full).to_be_hidden()
+        labels.nth(0).click()
+        labels.nth(1).click()
+        expect(cards.nth(2)).to_be_disabled()
+        expect(full).to_be_visible()
+        labels.nth(1).click()
+        expect(cards.nth(2)).to_be_enabled()
+        expect(full).to_be_hidden()
+
+        # Putting the ship on the map: the buttons behind the map stay hidden, the docks wear
+        # their planets' colours, the spaces their numbers; the keyboard reaches the spaces.
+        match = _advance(
+            match,
+            lambda s: (
+                s["phase"] == "ships"
+                and s["movement"]["seat"] == 0
+                and s["ships"][0]["space"] is None
+            ),
+        )
+        page = _open(browser, cookie, url)
+        expect(page.locator("[data-space-button]").first).to_be_attached()
+        assert page.locator("[data-space-button]").count() >= 27
+        assert page.locator("[data-space-button]:visible").count() == 0
+        fill = page.eval_on_selector('[data-space="d2"] circle', "c => getComputedStyle(c).fill")
+        assert fill == "rgb(240, 138, 36)"  # Amberis
+        expect(page.locator('[data-space="r3"] text')).to_have_text("3")
+        page.locator("#sb-map").focus()
+        page.keyboard.press("Tab")
+        first = page.evaluate("document.activeElement.dataset.space")
+        assert first
+        page.keyboard.press("ArrowRight")
+        chosen = page.evaluate("document.activeElement.dataset.space")
+        assert chosen not in (None, first)
+        move_and_wait(page, lambda p: p.keyboard.press("Enter"))
+        expect(page.locator(f'#board [data-space="{chosen}"]')).to_be_focused()
+        expect(page.locator(f'#board [data-space="{chosen}"]')).to_have_attribute(
+            "aria-label", re.compile(r"\(your ship\)")
+        )
+        browser.close()
+    placed = Move.objects.filter(match=match, seat=0, payload__type="ship_place").get()
+    assert placed.payload["space"] == chosen

@@ -19,6 +19,7 @@ from games.rules import IllegalMove
 from games.services import refusal_text
 from games.space_bastards import bot, engine, labels, log, stats, table
 from games.space_bastards.components import ORIENTATIONS, PLANET_CELLS, PLANET_IDS
+from games.space_bastards.tests import space_bastards_helpers as helpers
 from games.tests.forms import CSRF_TOKEN, EXPECTED_SEQ, MOVE_URL, forms_of
 
 NAMES = ["Eva", "Jan", "Bob", "Ola", "Ida"]
@@ -271,7 +272,7 @@ def test_a_refusal_naming_a_race_and_a_planet_reads_in_czech_with_czech_names():
     assert refused.value.message == "Those cells do not fit a token of the Toadlings on Rubina."
     with translation.override("cs"):
         assert refusal_text(refused.value) == (
-            "Tato pole neodpovídají žetonu na planetě Rubina (Žabáci)."
+            "Tato pole neodpovídají žetonu na planetě Rubina (Ropušáci)."
         )
 
 
@@ -516,7 +517,8 @@ def test_result_sheet_shows_points_by_source_and_the_tie_breaks():
     result = engine.result(state)
     with translation.override("en"):
         html = render(state, 0, NAMES[:3])["result"]
-    for heading in ("Planets after round 4", "Diplomacy", "Bought with money", "Money left"):
+    headings = ("Points for planets after round 4", "Diplomacy", "Bought with money", "Money left")
+    for heading in headings:
         assert heading in html
     for p, row in enumerate(result["breakdown"]):
         assert NAMES[p] in html
@@ -590,3 +592,516 @@ def test_match_facts_add_up_the_points_by_source():
     lines = stats.fact_lines(facts, 1)
     assert len(lines) == len(stats.SOURCES) + 1
     assert all(label and value for label, value in lines)
+
+
+# --- texts players read ------------------------------------------------------------------------
+
+
+def _described(event: dict, language: str, names: list[str] = NAMES[:3]) -> str:
+    with translation.override(language):
+        text = log.describe(event, names, None)
+    assert text
+    return text
+
+
+def test_a_count_of_creatures_reads_as_one_or_many_in_both_languages():
+    one = {"seat": 0, "planet": "P6", "target": 1, "tokens": ["1:toad:0"]}
+    three = {**one, "tokens": ["1:toad:0", "1:toad:1", "1:toad:2"]}
+    assert _described({"type": "shot", **one}, "en") == "Eva shot 1 creature of Jan on Azurit."
+    assert _described({"type": "eaten", **three}, "en") == "Eva ate 3 creatures of Jan on Azurit."
+    assert "1 tvora hráče Jan" in _described({"type": "shot", **one}, "cs")
+    assert "3 tvory hráče Jan" in _described({"type": "eaten", **three}, "cs")
+    mutated = {
+        "type": "mutated",
+        "seat": 0,
+        "planet": "P3",
+        "owner": 0,
+        "old": ["0:toad:0"],
+        "new": ["0:spud:0"],
+        "cells": [[[1, 0], [1, 1], [2, 0], [2, 1]]],
+    }
+    assert _described(mutated, "en") == (
+        "Eva mutated 1 own creature on Citronel: Toadlings into Spuds."
+    )
+    with translation.override("en"):
+        ship = re.search(r'aria-label="(Ship of Jan[^"]*)"', _ship_board_with_cargo(1))
+    assert ship
+    assert ship.group(1) == "Ship of Jan with 1 creature"
+
+
+def _ship_board_with_cargo(count: int) -> str:
+    state = helpers.table(3)
+    state["ships"][1] = {"space": "r3", "cargo": [f"1:toad:{k}" for k in range(count)]}
+    return render(state, None, NAMES[:3])["board"]
+
+
+def test_a_payment_says_it_is_money():
+    paid = {"type": "paid", "seat": 0, "amount": 2}
+    assert _described(paid, "en") == "Eva paid 2 money."
+    assert _described(paid, "cs") == "Eva zaplatil(a) 2 peníze."
+
+
+def test_the_neutral_colour_as_a_victim_reads_as_neutral_creatures_in_czech():
+    event = {"type": "shot", "seat": 0, "planet": "P6", "target": "N", "tokens": ["N:toad:0"]}
+    assert _described(event, "en", NAMES[:2]) == "Eva shot 1 neutral creature on Azurit."
+    czech = _described(event, "cs", NAMES[:2])
+    assert "barvy" not in czech
+    assert "1 neutrálního tvora" in czech
+    eaten = {**event, "type": "eaten", "tokens": ["N:toad:0", "N:slug:0"]}
+    assert "2 neutrální tvory" in _described(eaten, "cs", NAMES[:2])
+
+
+@pytest.mark.parametrize(
+    ("race", "one", "many"),
+    [
+        ("toad", "Ropušák", "Ropušáci"),
+        ("spud", "Bramboroid", "Bramboroidi"),
+        ("toucan", "Tukanosaurus", "Tukanosauři"),
+        ("cactus", "Kaktusák", "Kaktusáci"),
+        ("slug", "Šlimák", "Šlimáci"),
+    ],
+)
+def test_the_races_have_the_names_of_the_czech_rulebook(race, one, many):
+    with translation.override("cs"):
+        assert (labels.race_name(race), labels.races_name(race)) == (one, many)
+
+
+def test_the_end_of_the_game_is_said_once_the_status_naming_the_winners():
+    state = json.loads(_game(3, 2)[-1][0])
+    winners = engine.result(state)["winners"]
+    last_events = _game(3, 2)[-2][3]
+    for language in LANGUAGES:
+        with translation.override(language):
+            lines = [log.describe(e, NAMES[:3], None) for e in last_events]
+            status = table.status_text(engine.view(state, None), None, NAMES[:3])
+        assert status not in lines
+        assert all(NAMES[w] in status for w in winners)
+    with translation.override("en"):
+        assert table.status_text(engine.view(state, winners[0]), winners[0], NAMES[:3]) in (
+            "Game over: you win!",
+            *(f"Game over: you share the win with {NAMES[w]}." for w in winners),
+        )
+
+
+def _colonisation_heading(state: dict, language: str = "en") -> str:
+    with translation.override(language):
+        mine = render(state, 0, NAMES[: state["seats"]])["mine"]
+    heading = re.search(r'<h3 id="sb-col-heading">(.*?)</h3>', mine, re.S)
+    assert heading
+    return re.sub(r"<[^>]+>", "", heading.group(1))
+
+
+def test_the_colonisation_counter_names_the_planet_being_colonised():
+    state = engine.setup(2, {}, 5)
+    assert state["phase"] == "colonise_choose"
+    assert "planet 1 of 5" in _colonisation_heading(state)
+    assert "planeta 1 z 5" in _colonisation_heading(state, "cs")
+    chooser = min(engine.to_act(state))
+    engine.apply_in_place(state, chooser, engine.legal_moves(state, chooser)[0])
+    assert "planet 1 of 5" in _colonisation_heading(state)
+    while state["phase"] != "colonise_choose":
+        seat = min(engine.to_act(state))
+        engine.apply_in_place(state, seat, engine.legal_moves(state, seat)[0])
+    assert "planet 2 of 5" in _colonisation_heading(state)
+
+
+def test_the_score_sheet_says_the_last_scoring_columns_hold_points():
+    state = json.loads(_game(3, 2)[-1][0])
+    with translation.override("en"):
+        html = render(state, 0, NAMES[:3])["result"]
+    assert "Planets after round" not in html
+    assert "Points for planets after round 12" in html
+
+
+# --- costs before the player decides ---------------------------------------------------------
+
+
+def _form_text(html: str, kind: str) -> str:
+    """The text of the first form of that move type, tags removed."""
+    start = html.index(f'name="type" value="{kind}"')
+    form = html[html.rindex("<form", 0, start) : html.index("</form>", start)]
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", form))
+
+
+def test_a_second_birth_shows_its_price_before_the_player_decides():
+    state = helpers.table(3, tokens={"P6": {"0:toad:0": None, "0:slug:0": None}})
+    helpers.resolve(state, [["love", 0]])
+    with translation.override("en"):
+        first = _form_text(render(state, 0, NAMES[:3])["mine"], "love")
+    assert "money" not in first
+    move = next(m for m in engine.legal_moves(state, 0) if m["type"] == "love")
+    helpers.play(state, 0, move)
+    with translation.override("en"):
+        second = _form_text(render(state, 0, NAMES[:3])["mine"], "love")
+    assert "A second birth on Azurit for 2 money" in second
+    assert "Give birth for 2 money" in second
+    with translation.override("cs"):
+        assert "2 peníze" in _form_text(render(state, 0, NAMES[:3])["mine"], "love")
+
+
+@pytest.mark.parametrize(
+    ("card", "kind", "again"), [("shooting", "shoot", "Shoot"), ("eating", "eat", "Eat")]
+)
+def test_a_second_shot_or_meal_shows_its_price_on_every_target(card, kind, again):
+    column = {"shooting": ("cactus", "toad"), "eating": ("cactus", "toad")}
+    tokens = {"P6": {"0:cactus:0": None, "1:toad:0": None, "2:toad:0": None}}
+    state = helpers.table(3, column=column, tokens=tokens)
+    helpers.resolve(state, [[card, 0]])
+    with translation.override("en"):
+        assert "money" not in _form_text(render(state, 0, NAMES[:3])["mine"], kind)
+    helpers.play(state, 0, {"type": kind, "planet": "P6", "target": 1})
+    with translation.override("en"):
+        html = render(state, 0, NAMES[:3])["mine"]
+    assert f"{again} again for 2 money" in _form_text(html, kind)
+    buttons = re.findall(r'<button type="submit" name="target"[^>]*>(.*?)</button>', html)
+    assert buttons == ["Azurit: Bob (2 money)"]
+
+
+def test_mutating_another_colour_shows_its_price():
+    column = {"mutation": ("toad", "spud")}
+    tokens = {"P6": {"0:toad:0": None, "1:toad:0": None}}
+    state = helpers.table(3, column=column, tokens=tokens)
+    helpers.resolve(state, [["mutation", 0]])
+    with translation.override("en"):
+        html = render(state, 0, NAMES[:3])["mine"]
+    combos = re.findall(r'<option value="(\d)\|toad\|spud">([^<]*)</option>', html)
+    assert ("0", "Eva: Toadling into Spud") in combos
+    assert ("1", "Jan: Toadling into Spud (2 money)") in combos
+
+
+def test_a_paid_migration_step_shows_its_price():
+    state = helpers.table(3, money=[5, 5, 5])
+    helpers.ship_turn(state, 0, "r3")
+    state["phase"] = "migration"
+    state["movement"]["kind"] = "migration"
+    with translation.override("en"):
+        free = _form_text(render(state, 0, NAMES[:3])["mine"], "ship_step")
+    assert "money" not in free
+    state["movement"]["steps"] = 1
+    with translation.override("en"):
+        paid = _form_text(render(state, 0, NAMES[:3])["mine"], "ship_step")
+    assert "(1 money)" in paid
+
+
+# --- what a trade or diplomacy would pay -------------------------------------------------------
+
+TRADE_TOKENS = {
+    "P9": {"0:toad:0": None, "0:toad:1": None, "1:spud:0": None, "2:spud:0": None},
+    "P4": {"0:toad:2": None, "0:spud:0": None, "1:toad:0": None, "1:spud:1": None},
+    "P6": {
+        "0:toad:3": None,
+        "0:toad:4": None,
+        "0:toad:5": None,
+        "0:spud:1": None,
+        "2:spud:1": None,
+        "2:spud:2": None,
+    },
+    "P7": {"0:toad:6": None, "0:spud:2": None, "1:spud:2": None},
+    "P2": {"1:toad:1": None, "1:spud:3": None},
+}
+"""The rules' worked example 10.1: trade is toad and spud."""
+
+
+def _gains(html: str) -> dict[str, tuple[bool, list[str]]]:
+    """Each outcome the offer form shows, by the colours it refuses: (shown now, its lines)."""
+    found = {}
+    for attrs, body in re.findall(r"<div class=\"sb-gains\"([^>]*)>(.*?)</div>", html, re.S):
+        key = re.search(r'data-decline="([^"]*)"', attrs)
+        assert key
+        lines = [re.sub(r"<[^>]+>", "", li).strip() for li in re.findall(r"<li>(.*?)</li>", body)]
+        found[key.group(1)] = ("hidden" not in attrs, lines)
+    return found
+
+
+@pytest.mark.parametrize("card", ["trade", "diplomacy"])
+def test_the_offer_form_shows_who_would_pair_with_whom_and_each_sides_gain(card):
+    state = helpers.table(3, column={card: ("toad", "spud")}, tokens=TRADE_TOKENS)
+    helpers.resolve(state, [[card, 0]])
+    with translation.override("en"):
+        gains = _gains(render(state, 0, NAMES[:3])["mine"])
+    unit = "money" if card == "trade" else "points"
+    assert set(gains) == {"", "1", "2", "1,2"}
+    assert gains[""] == (
+        True,
+        [
+            f"You: +8 {unit} — 2 pairs of your own (Azurit ×1, Indigon ×1), 6 pairs with partners",
+            f"Jan: +3 {unit} — 3 pairs with you (Verdigris ×2, Rosalia ×1)",
+            f"Bob: +3 {unit} — 3 pairs with you (Azurit ×2, Rosalia ×1)",
+        ],
+    )
+    shown, lines = gains["2"]
+    assert not shown
+    assert lines[0] == (
+        f"You: +5 {unit} — 2 pairs of your own (Azurit ×1, Indigon ×1), 3 pairs with partners"
+    )
+    assert lines[1:] == [f"Jan: +3 {unit} — 3 pairs with you (Verdigris ×2, Rosalia ×1)"]
+
+
+def test_the_offer_form_names_the_neutral_colour_as_a_partner_that_gains_nothing():
+    tokens = {"P9": {"0:toad:0": None, "N:spud:0": None, "1:spud:0": None}}
+    state = helpers.table(2, column={"trade": ("toad", "spud")}, tokens=tokens)
+    helpers.resolve(state, [["trade", 0]])
+    with translation.override("en"):
+        gains = _gains(render(state, 0, NAMES[:2])["mine"])
+    assert gains["1"][1] == [
+        "You: +1 money — 1 pair with partners",
+        "The neutral colour: nothing — 1 pair with you (Rosalia ×1)",
+    ]
+
+
+def _prompted(tokens: dict) -> dict:
+    state = helpers.table(3, column={"diplomacy": ("toad", "spud")}, tokens=tokens)
+    helpers.resolve(state, [["diplomacy", 0]])
+    helpers.play(state, 0, {"type": "diplomacy", "decline": []})
+    assert state["phase"] == "respond"
+    return state
+
+
+def _prompt(state: dict, seat: int, language: str = "en") -> str:
+    with translation.override(language):
+        html = render(state, seat, NAMES[:3])["mine"]
+    return _form_text(html, "respond")
+
+
+def test_the_consent_prompt_shows_the_pairs_and_what_each_side_gains():
+    state = _prompted(TRADE_TOKENS)
+    prompt = _prompt(state, 2)
+    assert "Pairs with Eva if you take part: Azurit ×2, Rosalia ×1." in prompt
+    assert "You would gain +3 points, and Eva +3 points for these pairs." in prompt
+    assert "If you refuse, you gain nothing." in prompt
+    assert "pair first" not in prompt
+    assert "Rosalia ×1" in _prompt(state, 2, "cs")
+
+
+def test_the_consent_prompt_warns_when_partners_before_you_may_take_your_pairs():
+    state = _prompted({"P9": {"0:toad:0": None, "1:spud:0": None, "2:spud:0": None}})
+    assert "Partners before you in turn order pair first" in _prompt(state, 2)
+    assert "gain +0 points" in _prompt(state, 2)
+    assert "pair first" not in _prompt(state, 1)
+
+
+# --- a ship's turn -------------------------------------------------------------------------------
+
+
+def _ship_text(state: dict, seat: int = 0, language: str = "en") -> str:
+    with translation.override(language):
+        html = render(state, seat, NAMES[: state["seats"]])["mine"]
+    section = re.search(r'<section id="sb-ship".*?</section>', html, re.S)
+    assert section
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", section.group(0)))
+
+
+def test_a_ship_turn_says_how_many_steps_are_left():
+    state = helpers.table(3)
+    helpers.ship_turn(state, 0, "r3")
+    text = _ship_text(state)
+    assert "3 steps left (the last one only while your ship stays empty)" in text
+    step = next(m for m in engine.legal_moves(state, 0) if m["type"] == "ship_step")
+    helpers.play(state, 0, step)
+    assert "2 steps left (the last one only" in _ship_text(state)
+    loaded = helpers.table(3)
+    helpers.ship_turn(loaded, 0, "r3", cargo=["0:toad:0"])
+    assert "2 steps left." in _ship_text(loaded)
+    helpers.play(
+        loaded, 0, next(m for m in engine.legal_moves(loaded, 0) if m["type"] == "ship_step")
+    )
+    assert "1 step left." in _ship_text(loaded)
+    assert "1 krok" in _ship_text(loaded, language="cs")
+
+
+def test_a_migration_counts_the_steps_its_money_still_pays():
+    state = helpers.table(3, money=[2, 5, 5])
+    helpers.ship_turn(state, 0, "r3")
+    state["phase"] = "migration"
+    state["movement"]["kind"] = "migration"
+    assert "3 steps left" in _ship_text(state)
+    assert "steps so far" not in _ship_text(state)
+
+
+def test_a_ship_at_a_dock_says_why_a_creature_cannot_board():
+    tokens = {"P6": {"0:spud:1": None, "0:toucan:0": None, "0:toad:0": None}}
+    state = helpers.table(3, tokens=tokens)
+    helpers.ship_turn(state, 0, "d6", cargo=["0:spud:0"])
+    loads = {m["token"] for m in engine.legal_moves(state, 0) if m["type"] == "load"}
+    assert loads == {"0:toad:0"}
+    text = _ship_text(state)
+    assert "No room in your ship for: Spud" in text
+    assert "Migration races board only during a migration: Toucanosaur" in text
+    helpers.play(state, 0, {"type": "load", "token": "0:toad:0"})
+    assert "Boarded here during this move, so it cannot land here: Toadling" in _ship_text(state)
+
+
+def test_a_ship_says_when_its_cargo_has_no_room_on_the_planet():
+    full = {f"{seat}:toad:{k}": None for seat in (1, 2) for k in range(8)}
+    state = helpers.table(3, tokens={"P3": full})
+    helpers.ship_turn(state, 0, "d3", cargo=["0:slug:0"])
+    assert not [m for m in engine.legal_moves(state, 0) if m["type"] == "unload"]
+    assert "No room on Citronel for: Sluggy" in _ship_text(state)
+
+
+# --- following the round ---------------------------------------------------------------------
+
+
+def _strip(state: dict, language: str = "en") -> list[tuple[str, str]]:
+    """The resolution strip: each item's class and text."""
+    with translation.override(language):
+        board = render(state, 1, NAMES[: state["seats"]])["board"]
+    strip = re.search(r'<ol id="sb-resolution"[^>]*>(.*?)</ol>', board, re.S)
+    assert strip
+    return [
+        (cls, re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", text)).strip())
+        for cls, text in re.findall(r'<li class="([^"]*)"[^>]*>(.*?)</li>', strip.group(1), re.S)
+    ]
+
+
+def test_finished_actions_stay_in_the_resolution_strip():
+    column = {"love": ("toad", "slug"), "shooting": ("cactus", "toad")}
+    tokens = {"P6": {"0:toad:0": None, "0:slug:0": None, "1:cactus:0": None, "2:toad:0": None}}
+    state = helpers.table(3, column=column, tokens=tokens)
+    revealed = [["love"], ["shooting", "change"], []]
+    helpers.resolve(state, [["love", 0], ["shooting", 1], ["change", None]], revealed)
+    assert [c for c, _t in _strip(state)] == ["sb-now", "sb-next", "sb-next"]
+    helpers.play(state, 0, {"type": "done"})
+    assert _strip(state) == [
+        ("sb-done", "Love · Eva (done)"),
+        ("sb-now", "Shooting · Jan"),
+        ("sb-next", "Change of relationship · everyone"),
+    ]
+    helpers.play(state, 1, {"type": "done"})
+    assert [c for c, _t in _strip(state)] == ["sb-done", "sb-done", "sb-now"]
+
+
+def test_the_whole_round_stays_in_the_strip_while_the_ships_move():
+    for before, _seat, _move, _events in _game(3, 2):
+        state = json.loads(before)
+        if state["phase"] == "ships" and state["revealed"]:
+            break
+    else:
+        raise AssertionError("no ship turn after an action round")
+    played = sum(len(cards or []) for cards in state["revealed"])
+    changes = sum("change" in (cards or []) for cards in state["revealed"])
+    strip = _strip(state)
+    assert len(strip) == played - max(0, changes - 1)
+    assert {c for c, _t in strip} == {"sb-done"}
+
+
+def test_a_scoring_shows_on_the_table_as_soon_as_it_happens():
+    state = next(
+        json.loads(before)
+        for before, _seat, _move, _events in _game(3, 2)
+        if len(json.loads(before).get("scorings", [])) == 1
+    )
+    scoring = state["scorings"][0]
+    with translation.override("en"):
+        board = render(state, 0, NAMES[:3])["board"]
+    section = re.search(r'<section id="sb-scorings"[^>]*>.*?</section>', board, re.S)
+    assert section
+    assert "hidden" not in section.group(0)[: section.group(0).index(">")]
+    text = re.sub(r"<[^>]+>", " ", section.group(0))
+    assert "After round 4" in text
+    for planet, led in scoring["planets"].items():
+        if led["points"]:
+            assert NAMES[int(led["leaders"][0])] in text
+            assert "+1 point" in text
+        assert labels.planet_name(planet) in text
+    over = json.loads(_game(3, 2)[-1][0])
+    assert re.search(r'<section id="sb-scorings"[^>]* hidden>', render(over, 0, NAMES[:3])["board"])
+
+
+# --- assembling a plan ---------------------------------------------------------------------
+
+
+def _plan_inputs(state: dict, seat: int = 0) -> tuple[set[str], str]:
+    """The kinds of the plan form's card inputs and the form's legend."""
+    with translation.override("en"):
+        mine = render(state, seat, NAMES[:3])["mine"]
+    start = mine.index('<form id="sb-plan"')
+    form = mine[start : mine.index("</form>", start)]
+    kinds = set(re.findall(r'<input type="(\w+)" name="cards"', form))
+    legend = re.search(r"<legend>(.*?)</legend>", form)
+    assert legend
+    return kinds, legend.group(1)
+
+
+def test_a_plan_without_2_money_takes_one_card_only_and_the_status_agrees():
+    state = helpers.table(3, money=[1, 5, 5])
+    assert _plan_inputs(state) == ({"radio"}, "Choose one action card")
+    with translation.override("en"):
+        status = table.status_text(engine.view(state, 0), 0, NAMES[:3])
+    assert status == "Plan an action card."
+
+
+def test_a_plan_with_2_money_may_take_two_cards_and_the_status_agrees():
+    state = helpers.table(3, money=[2, 5, 5])
+    kinds, legend = _plan_inputs(state)
+    assert kinds == {"checkbox"}
+    assert legend == "Choose one action card, or two for 2 money"
+    with translation.override("en"):
+        status = table.status_text(engine.view(state, 0), 0, NAMES[:3])
+    assert status == "Plan an action card, or two for 2 money."
+    state["hands"][0] = ["love"]
+    assert _plan_inputs(state) == ({"radio"}, "Choose one action card")
+
+
+# --- the map and the placement grids by keyboard ------------------------------------------------
+
+
+def _space(board: str, space: str) -> str:
+    found = re.search(rf'<g [^>]*data-space="{space}"[^>]*>.*?</g>', board, re.S)
+    assert found
+    return found.group(0)
+
+
+def test_the_map_numbers_its_spaces_as_the_buttons_name_them():
+    state = helpers.table(3)
+    helpers.ship_turn(state, 0, "r3")
+    with translation.override("en"):
+        html = render(state, 0, NAMES[:3])
+    for space, text in (("r3", "3"), ("r12", "12"), ("t1", "1"), ("t2", "2")):
+        drawn = re.findall(r"<text[^>]*>([^<]*)</text>", _space(html["board"], space))
+        assert text in drawn, space
+    buttons = re.findall(r'name="to" value="(\w+)"[^>]*>([^<]*)</button>', html["mine"])
+    for space, name in buttons:
+        number = re.search(r"\d+$", name)
+        if number:
+            assert number.group(0) in re.findall(r">([^<]*)</text>", _space(html["board"], space))
+    with translation.override("cs"):
+        board = render(state, None, NAMES[:3])["board"]
+    assert ">S</text>" in _space(board, "d9n")
+    assert ">J</text>" in _space(board, "d9s")
+
+
+def test_the_spaces_a_ship_may_reach_are_one_keyboard_stop_on_the_map():
+    state = helpers.table(3)
+    helpers.ship_turn(state, 0, "r3")
+    with translation.override("en"):
+        board = render(state, 0, NAMES[:3])["board"]
+    targets = {m["to"] for m in engine.legal_moves(state, 0) if m["type"] == "ship_step"}
+    for space in targets:
+        drawn = _space(board, space)
+        assert 'role="button"' in drawn
+        assert 'tabindex="-1"' in drawn
+    here = _space(board, "r3")
+    assert 'tabindex="0"' in here
+    assert 'aria-label="space 3 (your ship)"' in here
+    assert board.count('tabindex="0"') == 2  # this stop, and the map's own scroll region
+    spectator = render(state, None, NAMES[:3])["board"]
+    assert 'role="button"' not in spectator
+    assert 'tabindex="-1"' not in spectator
+
+
+def test_a_placement_grid_is_a_grid_of_rows_and_cells():
+    state = helpers.table(3, tokens={"P6": {"0:toad:0": None, "0:slug:0": None}})
+    helpers.resolve(state, [["love", 0]])
+    with translation.override("en"):
+        mine = render(state, 0, NAMES[:3])["mine"]
+    grid = re.search(r'<div class="sb-grid[^"]*" role="grid"[^>]*>(.*?)</div></div>', mine, re.S)
+    assert grid
+    rows = re.findall(r'<div class="sb-row" role="row">(.*?)</div>', grid.group(0), re.S)
+    assert len(rows) == 5  # Azurit's five rows
+    for row in rows:
+        assert len(re.findall(r'role="gridcell"', row)) == 5
+    taken = re.findall(
+        r'<span class="sb-cell sb-taken[^"]*"[^>]*aria-label="([^"]*)"', grid.group(0)
+    )
+    assert any(label.endswith("Toadling of Eva") for label in taken)

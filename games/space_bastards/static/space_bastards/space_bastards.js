@@ -1,8 +1,10 @@
 // Placement by clicking cells: a ghost of the piece follows the pointer (or keyboard focus),
 // green where it fits and red where not; R or the Rotate button turns it, a click or Enter
 // ticks its cells, Escape or Clear unticks them. Clicking a highlighted space or a creature on
-// the map presses its button in the forms. Without this script the same forms work by ticking
-// cells and pressing the buttons; the server judges every move anyway.
+// the map presses its button in the forms; by keyboard the map's reachable spaces and each grid
+// are one Tab stop, the arrows move within them and Enter (or Space on the map) acts. Without
+// this script the same forms work by ticking cells and pressing the buttons; the server judges
+// every move anyway.
 (function () {
   "use strict";
   const SHAPES = {
@@ -66,9 +68,110 @@
     return document.querySelector('.sb-cell:hover input[name="cells"]');
   }
 
+  // A trade or diplomacy offer shows what it would pay with the colours ticked as refused.
+  function showOutcome(form) {
+    const key = Array.from(form.querySelectorAll('input[name="decline"]:checked')).map((c) => c.value).join(",");
+    form.querySelectorAll(".sb-gains[data-decline]").forEach((el) => { el.hidden = el.dataset.decline !== key; });
+  }
+
+  // A plan takes at most two cards (two only with 2 money, else the cards are radios): once
+  // two are ticked the others wait, and a note says how to choose another.
+  function limitPlan(list) {
+    const boxes = Array.from(list.querySelectorAll('input[name="cards"]'));
+    const full = boxes.filter((box) => box.checked).length >= Number(list.dataset.sbMost);
+    boxes.forEach((box) => { box.disabled = full && !box.checked; });
+    const note = list.closest("form").querySelector("[data-sb-full]");
+    if (note) note.hidden = !full;
+  }
+
+  // A placement grid and the map's reachable spaces are one keyboard stop each: the arrows
+  // move within them and Tab leaves from where the player was (WAI-ARIA's roving tabindex).
+  const ARROWS = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+
+  function rove(items, chosen) {
+    items.forEach((item) => { item.tabIndex = item === chosen ? 0 : -1; });
+  }
+
+  function gridItems(grid) {
+    return Array.from(grid.querySelectorAll('input[name="cells"], .sb-taken[data-cell]'));
+  }
+
+  function cellOf(item) {
+    return (item.name === "cells" ? item.value : item.dataset.cell).split(",").map(Number);
+  }
+
+  function enhanceGrid(grid) {
+    const items = gridItems(grid);
+    const chosen = items.find((item) => item === document.activeElement) ||
+      items.find((item) => item.checked) || items.find((item) => item.name === "cells") || items[0];
+    rove(items, chosen);
+  }
+
+  function gridTarget(grid, from, key) {
+    const items = gridItems(grid);
+    const [row, col] = cellOf(from);
+    if (key === "Home" || key === "End") {
+      const inRow = items.filter((item) => cellOf(item)[0] === row);
+      return key === "Home" ? inRow[0] : inRow[inRow.length - 1];
+    }
+    const at = new Map(items.map((item) => [cellOf(item).join(","), item]));
+    const [dr, dc] = ARROWS[key];
+    // Past the gaps of the planet's outline, to the next cell that way.
+    for (let k = 1; k <= 12; k += 1) {
+      const next = at.get(`${row + dr * k},${col + dc * k}`);
+      if (next) return next;
+    }
+    return null;
+  }
+
+  function mapItems(svg) {
+    return Array.from(svg.querySelectorAll("[data-space][tabindex]"));
+  }
+
+  function centre(space) {
+    const circle = space.querySelector("circle");
+    return [Number(circle.getAttribute("cx")), Number(circle.getAttribute("cy"))];
+  }
+
+  function mapTarget(svg, from, key) {
+    // The nearest reachable space that way, straight ahead preferred to aside.
+    const [dy, dx] = ARROWS[key];
+    const [x0, y0] = centre(from);
+    let best = null;
+    let bestScore = Infinity;
+    mapItems(svg).forEach((space) => {
+      const [x, y] = centre(space);
+      const along = (x - x0) * dx + (y - y0) * dy;
+      const aside = Math.abs((x - x0) * dy - (y - y0) * dx);
+      if (space === from || along <= 0 || along + 2 * aside >= bestScore) return;
+      best = space;
+      bestScore = along + 2 * aside;
+    });
+    return best;
+  }
+
+  function pressSpace(space) {
+    const button = document.querySelector(`[data-space-button="${space.dataset.space}"]`);
+    if (button) button.click();
+  }
+
   function enhance(root) {
     root.querySelectorAll("[data-sb-rotate], [data-sb-clear]").forEach((b) => { b.hidden = false; });
+    root.querySelectorAll('.sb-grid[role="grid"]').forEach(enhanceGrid);
+    root.querySelectorAll("form:has(.sb-gains)").forEach(showOutcome);
+    root.querySelectorAll("[data-sb-most]").forEach(limitPlan);
   }
+
+  // Escape or a refusal resets a form (the table's script): its limits and outcome follow.
+  document.addEventListener("reset", function () {
+    window.setTimeout(function () { enhance(document); }, 0);
+  });
+
+  document.addEventListener("change", function (event) {
+    if (event.target.name === "decline" && event.target.form) showOutcome(event.target.form);
+    const plan = event.target.name === "cards" && event.target.closest("[data-sb-most]");
+    if (plan) limitPlan(plan);
+  });
 
   document.addEventListener("click", function (event) {
     const input = event.target.closest('input[name="cells"]');
@@ -94,8 +197,7 @@
     }
     const space = event.target.closest(".sb-reach[data-space]");
     if (space) {
-      const button = document.querySelector(`[data-space-button="${space.dataset.space}"]`);
-      if (button) button.click();
+      pressSpace(space);
       return;
     }
     const token = event.target.closest(".sb-loadable[data-token]");
@@ -112,10 +214,33 @@
   document.addEventListener("focusin", function (event) {
     const input = event.target;
     if (input.name === "cells" && ghosted(input.form)) show(input.form, input);
+    const grid = input.closest && input.closest('.sb-grid[role="grid"]');
+    if (grid) rove(gridItems(grid), input);
+    const svg = input.closest && input.closest(".sb-svg");
+    if (svg && input.matches("[data-space][tabindex]")) rove(mapItems(svg), input);
   });
 
   document.addEventListener("keydown", function (event) {
     if (event.ctrlKey || event.metaKey || event.altKey) return;
+    const grid = event.target.closest && event.target.closest('.sb-grid[role="grid"]');
+    if (grid && (event.key in ARROWS || event.key === "Home" || event.key === "End")) {
+      event.preventDefault();
+      const next = gridTarget(grid, event.target, event.key);
+      if (next) next.focus();
+      return;
+    }
+    const space = event.target.closest && event.target.closest(".sb-svg [data-space][tabindex]");
+    if (space && event.key in ARROWS) {
+      event.preventDefault();
+      const next = mapTarget(space.closest(".sb-svg"), space, event.key);
+      if (next) next.focus();
+      return;
+    }
+    if (space && (event.key === "Enter" || event.key === " ")) {
+      event.preventDefault();
+      if (space.classList.contains("sb-reach")) pressSpace(space);
+      return;
+    }
     if (event.target.closest && event.target.closest("input:not([type=checkbox]):not([type=radio]), textarea, select")) return;
     if (event.key === "r" || event.key === "R") {
       turn += 1;
