@@ -620,7 +620,7 @@ def test_the_bonus_needs_a_common_of_that_shape_in_supply():
     state = rescue_table(left=["cat-16"], hand=["114"])
     state["commons"]["mono"] = []
     move = _rescue("cat-16", [[2, 1], [3, 1], [4, 1], [5, 1], [3, 2], [4, 2]])
-    with pytest.raises(IllegalMove, match="no mono"):
+    with pytest.raises(IllegalMove, match="no common treasure of that shape"):
         engine.apply_in_place(state, 0, {**move, "bonus": {"shape": "mono", "cells": [[1, 1]]}})
 
 

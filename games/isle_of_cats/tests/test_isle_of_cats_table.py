@@ -24,8 +24,9 @@ from games.isle_of_cats.components import (
     normalise,
 )
 from games.isle_of_cats.context import table_context
-from games.isle_of_cats.tests.isle_of_cats_helpers import sample_states
+from games.isle_of_cats.tests.isle_of_cats_helpers import rescue_table, sample_states
 from games.rules import IllegalMove
+from games.services import refusal_text
 from games.tests.forms import CSRF_TOKEN, EXPECTED_SEQ, MOVE_URL, forms_of
 from games.translated import reading
 
@@ -619,16 +620,45 @@ def test_the_oshax_friend_brings_its_oshax_and_a_small_treasure_the_engine_accep
 
 
 def test_the_listed_engine_refusals_are_the_engines_own_and_read_in_czech():
+    """Every refusal the engine raises is a fixed message listed for translation (the values it
+    names, such as counts and squares, are filled in after translating it), and reads in Czech,
+    as do the names of the pieces it names."""
     from pathlib import Path
 
-    from django.utils.translation import gettext
+    from django.utils.translation import trans_real
 
     source = Path(engine.__file__).read_text(encoding="utf-8")
-    assert len(labels.ENGINE_MESSAGES) > 40
-    for message in labels.ENGINE_MESSAGES:
-        assert f'"{message}"' in source, message
-        with translation.override("cs"):
-            assert gettext(message) != message, message
+    assert not re.search(r"IllegalMove\(\s*f[\"']", source), "a refusal made by an f-string"
+    raised = set(re.findall(r'IllegalMove\(\s*"(.+?)"', source))
+    assert raised == set(labels.ENGINE_MESSAGES)
+    czech = trans_real.translation("cs")._catalog
+    for message in (*labels.ENGINE_MESSAGES, *labels.ENGINE_NAMES):
+        assert czech.get(message), message
+
+
+def test_a_refusal_with_a_number_reads_in_czech():
+    """Solo drafting keeps three cards: keeping two is refused, in the player's language."""
+    state = engine.setup(1, {}, 5)
+    with pytest.raises(IllegalMove) as refused:
+        engine.apply(state, 0, {"type": "draft", "cards": state["players"][0]["draft"][:2]})
+    assert refused.value.message == "Pick exactly 3 cards from your draft hand."
+    with translation.override("cs"):
+        assert refusal_text(refused.value) == "Z draftu si vyber přesně tolik karet: 3."
+
+
+def test_a_refusal_names_the_piece_it_is_about_in_czech():
+    state = rescue_table(left=["cat-05"])
+    move = {
+        "type": "rescue",
+        "tile": "cat-05",
+        "basket": {"type": "permanent"},
+        "cells": [[-1, 4], [0, 4], [1, 4], [0, 5]],
+    }
+    with pytest.raises(IllegalMove) as refused:
+        engine.apply(state, 0, move)
+    assert refused.value.message == "Cat: [-1, 4] is not a cell of the boat."
+    with translation.override("cs"):
+        assert refusal_text(refused.value) == "Kočka: políčko [-1, 4] není na lodi."
 
 
 def test_a_placement_marks_its_tiles_on_the_boat_as_the_others_see_it():
