@@ -7,6 +7,7 @@ import json
 import random
 import re
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -584,6 +585,23 @@ def test_every_card_and_solo_lesson_reads_in_czech():
     assert [text for text in texts if not czech.get(text)] == []
 
 
+def test_the_czech_texts_never_assume_the_players_gender():
+    """Czech past tense says who did it ("ses podíval", "vybral(a)"): the texts speak to a
+    player and about a player without it."""
+    import polib
+
+    po = polib.pofile(str(Path(labels.__file__).parent / "locale/cs/LC_MESSAGES/django.po"))
+    gendered = re.compile(r"\b(jsi|ses|sis|sám|sama)\b|\w\(a\)")
+    found = [
+        text
+        for entry in po
+        if not entry.obsolete
+        for text in (entry.msgstr, *entry.msgstr_plural.values())
+        if gendered.search(text)
+    ]
+    assert found == []
+
+
 def test_a_second_piece_joins_the_move_when_the_card_allows_one():
     where = {"orientation": 0, "x": 3, "y": 4}
     second = {"extra_orientation": 0, "extra_x": 3, "extra_y": 5}
@@ -635,8 +653,6 @@ def test_the_listed_engine_refusals_are_the_engines_own_and_read_in_czech():
     """Every refusal the engine raises is a fixed message listed for translation (the values it
     names, such as counts and squares, are filled in after translating it), and reads in Czech,
     as do the names of the pieces it names."""
-    from pathlib import Path
-
     from django.utils.translation import trans_real
 
     source = Path(engine.__file__).read_text(encoding="utf-8")
