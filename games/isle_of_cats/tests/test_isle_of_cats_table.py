@@ -467,6 +467,15 @@ def test_the_rescue_turn_offers_the_cats_the_seat_can_pay_for():
     pytest.fail("no rescue turn with a ready basket")
 
 
+def test_the_bag_count_is_of_tiles_since_rare_treasures_share_the_bag_with_cats():
+    state = engine.setup(2, {}, 4)
+    rares = sum(1 for tile in state["bag"] if tile.startswith("rare-"))
+    assert rares
+    facts = render(state, 0)["board"].split('id="ioc-facts"')[1].split("</ul>")[0]
+    assert f"Tiles in the bag: <strong>{len(state['bag'])}</strong>" in facts
+    assert "Cats in the bag" not in facts
+
+
 def test_the_end_shows_every_score_sheet_with_revealed_lessons_and_highlighted_families():
     state = bot_states(2, 4)[-1]
     html = render(state, 0)["result"]
