@@ -695,6 +695,27 @@ def _sister_instruction(state: State, instruction: dict[str, Any], events: list[
             events.append({"type": "sister_removed", "tile": tile})
 
 
+def sister_next(public: dict[str, Any]) -> list[Event]:
+    """What the sister's face-up card would do if she resolved it now (section 5.9): the events
+    it would make, judged from a view's public data (her face-up card is public, and so is what
+    it names); none once she has resolved it, since her next cards lie face down."""
+    sister = public.get("sister")
+    if not sister or sister["resolved"] >= len(sister["face_up"]):
+        return []
+    scratch: State = {
+        "zones": {zone: list(tiles) for zone, tiles in public["zones"].items()},
+        "rares": [list(pile) for pile in public["rares"]],
+        "oshax": list(public["oshax"]),
+        "commons": {shape: list(ids) for shape, ids in public["commons"].items()},
+        "gone": [],
+        "sister": {"removed": {"cats": 0, "rares": 0, "oshax": 0}},
+    }
+    events: list[Event] = []
+    for instruction in SISTER_CARDS[sister["face_up"][sister["resolved"]]]["instructions"]:
+        _sister_instruction(scratch, instruction, events)
+    return events
+
+
 def _position(state: State, n: int) -> tuple[str, int]:
     """Zone and slot of solo position n (1-based, left zone first)."""
     left = len(state["zones"]["left"])
@@ -1886,6 +1907,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         public["sister"] = {
             "face_up": list(sister["today"][:up]),
             "face_down": len(sister["today"]) - up,
+            "resolved": sister["resolved"],
             "deck_count": len(sister["deck"]),
             "speed": sister["speed"],
             "colour_cards": list(sister["colour_cards"][: sister["revealed"]]),

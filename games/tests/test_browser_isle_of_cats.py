@@ -403,3 +403,35 @@ def test_an_oshax_takes_its_map_bonus_and_the_cards_treasure_in_one_move_by_poin
     assert len(tiles) == 3
     assert (tiles[0]["tile"], tiles[0]["colour"]) == (oshax, "red")
     assert [len(t["cells"]) for t in tiles[1:]] == [1, 2]
+
+
+def test_a_solo_table_shows_what_the_sisters_face_up_card_takes_next(site, people):
+    """Her first card of the day, sister-21 (speed 0, so the player goes first), says cat 3,
+    oshax 1: beside the fields the page shows the card and which cat and oshax she takes on her
+    next turn, and the cat at position 3 is marked in its field."""
+    from playwright.sync_api import expect, sync_playwright
+
+    from games.isle_of_cats.labels import tile_label
+
+    expect.set_options(timeout=EXPECT_TIMEOUT_MS)
+    stack = {"turn_order": [0, "sister"], "sister_deck": ["sister-21"]}
+    match = services.start_match(
+        game="isle_of_cats", players=[people[0]], seed=20261131, stack=stack
+    )
+    match = _play_until(match, people, lambda s: s["phase"] == "rescue" and s["current"] == 0)
+    zones = match.state["zones"]
+    cat = [*zones["left"], *zones["right"]][2]
+    cookie = session_cookie(people[0], site)
+    with sync_playwright() as playwright:
+        browser, page = _open(playwright, site, cookie, match)
+        today = page.locator("#ioc-sister-today")
+        expect(today).to_be_visible()
+        expect(today.locator(".ioc-next")).to_contain_text("Cat 3")
+        expect(today.locator(".ioc-next")).to_contain_text("Oshax 1")
+        expect(today).to_contain_text(f"Her next turn: takes away the {tile_label(cat)}")
+        marked = page.locator("#board .ioc-field li.ioc-sister-next")
+        expect(marked).to_have_count(1)
+        expect(marked).to_have_attribute("data-tile", cat)
+        expect(marked.locator(".ioc-pos")).to_have_text("3")
+        expect(marked).to_contain_text("the sister's next")
+        browser.close()

@@ -476,6 +476,56 @@ def test_the_bag_count_is_of_tiles_since_rare_treasures_share_the_bag_with_cats(
     assert "Cats in the bag" not in facts
 
 
+def _solo_rescue(sister_card: str) -> dict[str, Any]:
+    """A solo rescue turn whose sister turned up `sister_card`."""
+    state = engine.setup(1, {}, 4, {"sister_deck": [sister_card]})
+    state["turn_order"] = [0, "sister"]
+    state["players"][0]["hand"] = ["030"]
+    engine._start_select(state, [])
+    engine.apply_in_place(state, 0, {"type": "select_rescue", "cards": ["030"]})
+    return state
+
+
+def _sister_today(board: str) -> str:
+    return board.split('id="ioc-sister-today"')[1].split("</section>")[0]
+
+
+def test_a_solo_table_shows_the_sisters_face_up_card_and_what_it_takes_next():
+    """sister-21 (speed 0, the player goes first) says cat 3, oshax 1: the player and anyone
+    watching see the card, the numbered cats, and which cat and oshax she takes next."""
+    state = _solo_rescue("sister-21")
+    assert state["current"] == 0
+    cat = [*state["zones"]["left"], *state["zones"]["right"]][2]
+    oshax = state["oshax"][0]
+    for seat in (0, None):
+        board = render(state, seat)["board"]
+        today = _sister_today(board)
+        assert " hidden" not in today.split(">")[0]
+        assert "face up: her next turn" in today
+        assert "<li>Cat 3</li><li>Oshax 1</li>" in today
+        assert "3 cards face down" in today
+        label = labels.tile_label(cat)
+        assert f"Her next turn: takes away the {label}; takes away the oshax." in today
+        marked = re.findall(r'data-tile="([^"]+)" title="[^"]*" class="ioc-sister-next"', board)
+        assert marked == [cat]
+        numbered = '<span class="ioc-pos" aria-hidden="true">3</span>'
+        assert f'data-tile="{cat}" title="{label}" class="ioc-sister-next">{numbered}' in board
+        treasures = board.split('id="ioc-treasures"')[1]
+        assert treasures.count("ioc-sister-next") == 1
+        assert f'title="{labels.tile_label(oshax)}" class="ioc-sister-next"' in treasures
+
+
+def test_the_sisters_resolved_card_stays_face_up_and_foretells_nothing_more():
+    """sister-03 (speed 7) went first: her card lies face up, done; nothing is marked."""
+    state = _solo_rescue("sister-03")
+    board = render(state, 0)["board"]
+    today = _sister_today(board)
+    assert "<li>Cat 2</li><li>Cat 6</li>" in today
+    assert ">done<" in today
+    assert "Her next turn" not in today
+    assert "ioc-sister-next" not in board
+
+
 def test_the_end_shows_every_score_sheet_with_revealed_lessons_and_highlighted_families():
     state = bot_states(2, 4)[-1]
     html = render(state, 0)["result"]
