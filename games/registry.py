@@ -183,6 +183,14 @@ class GameInfo:
             region: f"{self.slug}/{region}.html" for region in ("board", "mine", "panel", "result")
         }
 
+    @cached_property
+    def status_actions(self) -> str | None:
+        """The game's buttons for the status bar (`<slug>/status.html`: the current decision's
+        actions, UI.md), if it has any; read once, since most games have none."""
+        template = f"{self.slug}/status.html"
+        found = Path(__file__).parent / self.slug / "jinja2" / template
+        return template if found.exists() else None
+
     @property
     def emblem(self) -> str:
         """The game's emblem, a static SVG drawn for this site (no publisher art)."""

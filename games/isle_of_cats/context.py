@@ -19,11 +19,13 @@ from games.isle_of_cats.components import (
     DAYS,
     GRID_SIZE,
     MAPS,
+    SISTER_CARDS,
     TILE_KIND,
     TILE_SHAPE,
     WIDTH,
     index,
 )
+from games.isle_of_cats.engine import sister_next
 from games.isle_of_cats.labels import (
     Move,
     View,
@@ -178,17 +180,28 @@ def _done(view: View, row: dict[str, Any], phase: str) -> bool:
 
 
 def _common(view: View, names: list[str]) -> dict[str, Any]:
-    """The common area: the same for every viewer."""
+    """The common area: the same for every viewer. Solo numbers the cats, rare treasure stacks
+    and oshaxes as the sister's cards count them, and marks what her face-up card takes next."""
+    solo = view["solo"]
+    foretold = sister_next(view) if solo else []
+    taken = {e["tile"] for e in foretold if e["type"] == "sister_removed"}
+
+    def placed(tile: str, position: int) -> dict[str, Any]:
+        return {**_tile(tile), "position": position if solo else None, "sister": tile in taken}
+
     zones = []
+    before = 0
     for zone in ("left", "right"):
+        cats = view["zones"][zone]
         zones.append(
             {
                 "zone": zone,
                 "label": _("Left field") if zone == "left" else _("Right field"),
                 "cost": ZONE_COST[zone],
-                "cats": [_tile(t) for t in view["zones"][zone]],
+                "cats": [placed(t, before + i) for i, t in enumerate(cats, start=1)],
             }
         )
+        before += len(cats)
     order = []
     for p in view["turn_order"]:
         if p == SISTER:
@@ -215,8 +228,11 @@ def _common(view: View, names: list[str]) -> dict[str, Any]:
             }
             for shape in COMMON_SHAPES
         ],
-        "rares": [[_tile(t) for t in pile] for pile in view["rares"] if pile],
-        "oshax": [_tile(t) for t in view["oshax"]],
+        "rares": [
+            {**placed(pile[0], i), "count": len(pile), "sister": bool(taken & set(pile))}
+            for i, pile in enumerate((pile for pile in view["rares"] if pile), start=1)
+        ],
+        "oshax": [placed(t, i) for i, t in enumerate(view["oshax"], start=1)],
         "public_lessons": [
             {
                 **card_info(e["card"]),
@@ -227,7 +243,26 @@ def _common(view: View, names: list[str]) -> dict[str, Any]:
             for e in view["public_lessons"]
         ],
         "turn_order": order,
+        "sister_next": _sister_next_text(foretold) if solo else "",
     }
+
+
+def _sister_next_text(foretold: list[dict[str, Any]]) -> str:
+    """What the sister's face-up card takes on her next turn, in words ("" once resolved)."""
+    steps = []
+    for event in foretold:
+        if event["type"] == "sister_swapped":
+            first, second = (tile_label(t) for t in event["tiles"])
+            steps.append(
+                _("swaps the %(first)s and the %(second)s")
+                % {
+                    "first": first,
+                    "second": second,
+                }
+            )
+        else:
+            steps.append(_("takes away the %(tile)s") % {"tile": tile_label(event["tile"])})
+    return _("Her next turn: %(steps)s.") % {"steps": "; ".join(steps)} if steps else ""
 
 
 def _tile(tile: str) -> dict[str, Any]:
@@ -248,6 +283,10 @@ def _sister(view: View) -> dict[str, Any]:
         "face_up": len(sister["face_up"]),
         "face_down": sister["face_down"],
         "deck_count": sister["deck_count"],
+        "today": [
+            {"steps": _sister_steps(card), "next": i == sister["resolved"]}
+            for i, card in enumerate(sister["face_up"])
+        ],
         "colour_cards": [
             {"colour": c.removeprefix("colour-"), "name": colour_card_name(c), "points": 5 - i}
             for i, c in enumerate(sister["colour_cards"])
@@ -256,6 +295,24 @@ def _sister(view: View) -> dict[str, Any]:
         "lessons": [{"name": card_name(c), "text": card_text(c)} for c in sister["lessons"]],
         "removed": sister["removed"],
     }
+
+
+def _sister_steps(card: str) -> list[str]:
+    """A sister card's instructions, top to bottom, as the card prints them."""
+    steps = []
+    for step in SISTER_CARDS[card]["instructions"]:
+        op = step["op"]
+        if op == "cat":
+            steps.append(_("Cat %(n)s") % {"n": step["n"]})
+        elif op == "gold":
+            steps.append(_("Rare treasure stack %(n)s") % {"n": step["n"]})
+        elif op == "oshax":
+            steps.append(_("Oshax %(n)s") % {"n": step["n"]})
+        elif op == "swap":
+            steps.append(_("Swap cats %(x)s and %(y)s") % {"x": step["x"], "y": step["y"]})
+        else:
+            steps.append(_("Common treasure: %(shape)s") % {"shape": shape_name(step["shape"])})
+    return steps
 
 
 # --- the viewer's own area ---------------------------------------------------------------------

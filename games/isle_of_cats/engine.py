@@ -695,6 +695,27 @@ def _sister_instruction(state: State, instruction: dict[str, Any], events: list[
             events.append({"type": "sister_removed", "tile": tile})
 
 
+def sister_next(public: dict[str, Any]) -> list[Event]:
+    """What the sister's face-up card would do if she resolved it now (section 5.9): the events
+    it would make, judged from a view's public data (her face-up card is public, and so is what
+    it names); none once she has resolved it, since her next cards lie face down."""
+    sister = public.get("sister")
+    if not sister or sister["resolved"] >= len(sister["face_up"]):
+        return []
+    scratch: State = {
+        "zones": {zone: list(tiles) for zone, tiles in public["zones"].items()},
+        "rares": [list(pile) for pile in public["rares"]],
+        "oshax": list(public["oshax"]),
+        "commons": {shape: list(ids) for shape, ids in public["commons"].items()},
+        "gone": [],
+        "sister": {"removed": {"cats": 0, "rares": 0, "oshax": 0}},
+    }
+    events: list[Event] = []
+    for instruction in SISTER_CARDS[sister["face_up"][sister["resolved"]]]["instructions"]:
+        _sister_instruction(scratch, instruction, events)
+    return events
+
+
 def _position(state: State, n: int) -> tuple[str, int]:
     """Zone and slot of solo position n (1-based, left zone first)."""
     left = len(state["zones"]["left"])
@@ -776,7 +797,8 @@ def _xy(cells: tuple[int, ...] | list[int]) -> list[list[int]]:
 
 class _Plan:
     """Validates the tiles of one move in order (earlier ones count for P4/P5) without
-    touching the state; `commit` then lays them and takes them from their supplies."""
+    touching the state; `commit` then lays them and takes them from their supplies. A refusal
+    names the piece (`what`: "Cat", "Map bonus"…, English names the site translates)."""
 
     def __init__(self, state: State, seat: int) -> None:
         self.state = state
@@ -792,37 +814,50 @@ class _Plan:
             not isinstance(c, list) or len(c) != 2 or type(c[0]) is not int or type(c[1]) is not int
             for c in raw
         ):
-            raise IllegalMove(f"{what}: cells must be a list of [x, y] integer pairs.")
+            raise IllegalMove(
+                "%(piece)s: cells must be a list of [x, y] integer pairs.", piece=what
+            )
         pairs = [(c[0], c[1]) for c in raw]
         if len(set(pairs)) != len(pairs) or len(pairs) != SHAPE_SIZE[shape]:
-            raise IllegalMove(f"{what}: the tile needs exactly {SHAPE_SIZE[shape]} distinct cells.")
+            raise IllegalMove(
+                "%(piece)s: the tile needs exactly %(count)s distinct cells.",
+                piece=what,
+                count=str(SHAPE_SIZE[shape]),
+            )
         if normalise(pairs) not in ORIENTATIONS[shape]:
-            raise IllegalMove(f"{what}: the cells do not have the tile's shape.")
+            raise IllegalMove("%(piece)s: the cells do not have the tile's shape.", piece=what)
         indices = []
         for x, y in pairs:
             if not (0 <= x < WIDTH and 0 <= y < HEIGHT) or self.grid[y * WIDTH + x] < 0:
-                raise IllegalMove(f"{what}: [{x}, {y}] is not a cell of the boat.")
+                raise IllegalMove(
+                    "%(piece)s: [%(x)s, %(y)s] is not a cell of the boat.",
+                    piece=what,
+                    x=str(x),
+                    y=str(y),
+                )
             indices.append(y * WIDTH + x)
         if any(self.grid[i] > 0 or i in self.extra for i in indices):
-            raise IllegalMove(f"{what}: a cell is already covered.")
+            raise IllegalMove("%(piece)s: a cell is already covered.", piece=what)
         if self.player["tiles"] or self.extra:
             near = any(self.grid[n] > 0 or n in self.extra for i in indices for n in NEIGHBOURS[i])
             if not near:
-                raise IllegalMove(f"{what}: the tile must touch a tile already on the boat.")
+                raise IllegalMove(
+                    "%(piece)s: the tile must touch a tile already on the boat.", piece=what
+                )
         self.extra.update(indices)
         self.placed.append((tile, sorted(indices), colour))
         return indices
 
     def common(self, raw: Any, shapes: tuple[str, ...] | list[str], what: str) -> None:
         if not isinstance(raw, dict) or set(raw) != {"shape", "cells"}:
-            raise IllegalMove(f"{what}: a common treasure is {{shape, cells}}.")
+            raise IllegalMove("%(piece)s: a common treasure is {shape, cells}.", piece=what)
         shape = raw["shape"]
         if not isinstance(shape, str) or shape not in shapes:
-            raise IllegalMove(f"{what}: that common shape is not allowed here.")
+            raise IllegalMove("%(piece)s: that common shape is not allowed here.", piece=what)
         taken = self.common_taken.get(shape, 0)
         supply = self.state["commons"][shape]
         if len(supply) <= taken:
-            raise IllegalMove(f"{what}: no {shape} common treasure is left.")
+            raise IllegalMove("%(piece)s: no common treasure of that shape is left.", piece=what)
         self.place(supply[taken], raw["cells"], None, what)
         self.common_taken[shape] = taken + 1
 
@@ -832,8 +867,10 @@ class _Plan:
         if bonus is None:
             return
         if MAPS[colour] not in indices:
-            raise IllegalMove(f"{what}: no map of the tile's colour is covered, so no bonus.")
-        self.common(bonus, COMMON_SHAPES, f"{what} bonus")
+            raise IllegalMove(
+                "%(piece)s: no map of the tile's colour is covered, so no bonus.", piece=what
+            )
+        self.common(bonus, COMMON_SHAPES, "Map bonus")
 
     def commit(self) -> None:
         state = self.state
@@ -887,7 +924,9 @@ def apply_in_place(state: State, seat: int, move: Any) -> list[Event]:
         raise IllegalMove("Unknown move type.")
     extra = set(move) - MOVE_FIELDS[kind]
     if extra:
-        raise IllegalMove(f"Unexpected fields: {', '.join(sorted(map(str, extra)))}.")
+        raise IllegalMove(
+            "Unexpected fields: %(fields)s.", fields=", ".join(sorted(map(str, extra)))
+        )
     if state["phase"] not in MOVE_PHASES[kind]:
         raise IllegalMove("That move does not fit this phase.")
     if seat not in to_act(state):
@@ -906,9 +945,9 @@ def apply_in_place(state: State, seat: int, move: Any) -> list[Event]:
 
 def _card_list(value: Any, what: str) -> list[str]:
     if not isinstance(value, list) or any(not isinstance(c, str) for c in value):
-        raise IllegalMove(f"{what} must be a list of card ids.")
+        raise IllegalMove("The field %(field)s must be a list of card ids.", field=what)
     if len(set(value)) != len(value):
-        raise IllegalMove(f"{what} must not repeat a card.")
+        raise IllegalMove("The field %(field)s must not repeat a card.", field=what)
     return list(value)
 
 
@@ -917,7 +956,7 @@ def _move_draft(state: State, seat: int, move: Move, events: list[Event]) -> Non
     cards = _card_list(move.get("cards"), "cards")
     need = min(3 if state["solo"] else 2, len(player["draft"]))
     if len(cards) != need or any(c not in player["draft"] for c in cards):
-        raise IllegalMove(f"Pick exactly {need} cards from your draft hand.")
+        raise IllegalMove("Pick exactly %(count)s cards from your draft hand.", count=str(need))
     for card in cards:
         player["draft"].remove(card)
     player["picks"].extend(cards)
@@ -1043,7 +1082,7 @@ def _move_rescue(state: State, seat: int, move: Move, events: list[Event]) -> No
     if player["fish"] < cost:
         raise IllegalMove("You do not have enough fish.")
     plan = _Plan(state, seat)
-    plan.cat(tile, move.get("cells"), CAT_COLOUR[tile], move.get("bonus"), "rescue")
+    plan.cat(tile, move.get("cells"), CAT_COLOUR[tile], move.get("bonus"), "Cat")
     player["fish"] -= cost
     if basket["type"] == "permanent":
         player["baskets_used"] += 1
@@ -1106,7 +1145,7 @@ def _move_find(state: State, seat: int, move: Move, events: list[Event]) -> None
         colour = raw_oshax.get("colour")
         if colour not in COLOURS:
             raise IllegalMove("Choose the oshax's colour.")
-        plan.cat(tile, raw_oshax.get("cells"), colour, raw_oshax.get("bonus"), "oshax")
+        plan.cat(tile, raw_oshax.get("cells"), colour, raw_oshax.get("bonus"), "Oshax")
         count += 1
     else:
         if raw_oshax is not None:
@@ -1119,14 +1158,14 @@ def _move_find(state: State, seat: int, move: Move, events: list[Event]) -> None
             tile = raw_rare["tile"]
             if not isinstance(tile, str) or not any(tile in pile for pile in state["rares"]):
                 raise IllegalMove("That rare treasure is not in the supply.")
-            plan.place(tile, raw_rare["cells"], None, "rare treasure")
+            plan.place(tile, raw_rare["cells"], None, "Rare treasure")
             count += 1
         elif effect["rare_required"]:
             raise IllegalMove("This card needs a rare treasure.")
     if len(raw_commons) > int(effect["commons"]):
         raise IllegalMove("Too many common treasures for this card.")
     for entry in raw_commons:
-        plan.common(entry, effect["common_shapes"], "common treasure")
+        plan.common(entry, effect["common_shapes"], "Common treasure")
         count += 1
     if count < int(effect["min_tiles"]):
         raise IllegalMove("Take at least one tile with this card.")
@@ -1159,13 +1198,17 @@ def _move_play(state: State, seat: int, move: Move, events: list[Event]) -> None
     uses = {"rescue": "rescues", "take_commons": "commons"}.get(kind)
     for field in ("rescues", "commons"):
         if field != uses and field in move:
-            raise IllegalMove(f"This card takes no {field}.")
+            raise IllegalMove("This card takes no %(field)s.", field=field)
     plan = _Plan(state, seat)
     paid: list[int] = []
     if kind == "rescue":
         entries = move.get("rescues")
         if not isinstance(entries, list) or not effect["min"] <= len(entries) <= effect["max"]:
-            raise IllegalMove(f"Rescue {effect['min']} to {effect['max']} cats with this card.")
+            raise IllegalMove(
+                "Rescue %(min)s to %(max)s cats with this card.",
+                min=str(effect["min"]),
+                max=str(effect["max"]),
+            )
         fish = player["fish"]
         seen: set[str] = set()
         for entry in entries:
@@ -1182,15 +1225,17 @@ def _move_play(state: State, seat: int, move: Move, events: list[Event]) -> None
                 raise IllegalMove("You do not have enough fish.")
             fish -= cost
             paid.append(cost)
-            plan.cat(tile, entry.get("cells"), CAT_COLOUR[tile], entry.get("bonus"), "rescue")
+            plan.cat(tile, entry.get("cells"), CAT_COLOUR[tile], entry.get("bonus"), "Cat")
     elif kind == "take_commons":
         entries = move.get("commons")
         if not isinstance(entries, list) or not effect["min"] <= len(entries) <= effect["max"]:
             raise IllegalMove(
-                f"Take {effect['min']} to {effect['max']} common treasures with this card."
+                "Take %(min)s to %(max)s common treasures with this card.",
+                min=str(effect["min"]),
+                max=str(effect["max"]),
             )
         for entry in entries:
-            plan.common(entry, effect["shapes"], "common treasure")
+            plan.common(entry, effect["shapes"], "Common treasure")
     elif kind == "refund_last_rescue":
         if player["last_paid"] is None:
             raise IllegalMove("You have not rescued a cat today.")
@@ -1241,7 +1286,7 @@ def _move_resolve(state: State, seat: int, move: Move, events: list[Event]) -> N
     cost = 0
     if effect["kind"] == "look_buy":
         if effect["max_buy"] is not None and len(cards) > int(effect["max_buy"]):
-            raise IllegalMove(f"Buy at most {effect['max_buy']} of these cards.")
+            raise IllegalMove("Buy at most %(count)s of these cards.", count=str(effect["max_buy"]))
         cost = sum(int(CARDS[c]["cost"]) for c in cards)
         if cost > player["fish"]:
             raise IllegalMove("You do not have enough fish.")
@@ -1871,6 +1916,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         public["sister"] = {
             "face_up": list(sister["today"][:up]),
             "face_down": len(sister["today"]) - up,
+            "resolved": sister["resolved"],
             "deck_count": len(sister["deck"]),
             "speed": sister["speed"],
             "colour_cards": list(sister["colour_cards"][: sister["revealed"]]),

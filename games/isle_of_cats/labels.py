@@ -35,11 +35,22 @@ Event = dict[str, Any]
 Cells = list[list[int]]
 
 ENGINE_MESSAGES = (
+    gettext_noop("%(piece)s: [%(x)s, %(y)s] is not a cell of the boat."),
+    gettext_noop("%(piece)s: a cell is already covered."),
+    gettext_noop("%(piece)s: a common treasure is {shape, cells}."),
+    gettext_noop("%(piece)s: cells must be a list of [x, y] integer pairs."),
+    gettext_noop("%(piece)s: no common treasure of that shape is left."),
+    gettext_noop("%(piece)s: no map of the tile's colour is covered, so no bonus."),
+    gettext_noop("%(piece)s: that common shape is not allowed here."),
+    gettext_noop("%(piece)s: the cells do not have the tile's shape."),
+    gettext_noop("%(piece)s: the tile must touch a tile already on the boat."),
+    gettext_noop("%(piece)s: the tile needs exactly %(count)s distinct cells."),
     gettext_noop("A move must be an object."),
     gettext_noop("A rare treasure is {tile, cells}."),
     gettext_noop("A rescue is {tile, zone, cells, bonus}."),
     gettext_noop("A treasure card brings no oshax."),
     gettext_noop("An oshax card brings no rare treasure."),
+    gettext_noop("Buy at most %(count)s of these cards."),
     gettext_noop("Buy your cards first."),
     gettext_noop("Choose a colour for each of your public lessons, and only those."),
     gettext_noop("Choose among the cards you looked at."),
@@ -53,8 +64,11 @@ ENGINE_MESSAGES = (
     gettext_noop("Name the oshax to befriend, its colour and cells."),
     gettext_noop("Only anytime cards are played this way."),
     gettext_noop("Only oshax and treasure cards are played to find."),
+    gettext_noop("Pick exactly %(count)s cards from your draft hand."),
+    gettext_noop("Rescue %(min)s to %(max)s cats with this card."),
     gettext_noop("Select only rescue cards from your hand."),
     gettext_noop("Split exactly the held cats, the left zone filled to its quota."),
+    gettext_noop("Take %(min)s to %(max)s common treasures with this card."),
     gettext_noop("Take at least one tile with this card."),
     gettext_noop("That card has no whole basket."),
     gettext_noop("That card is not among your played rescue cards."),
@@ -64,14 +78,18 @@ ENGINE_MESSAGES = (
     gettext_noop("That move does not fit this phase."),
     gettext_noop("That oshax is not available."),
     gettext_noop("That rare treasure is not in the supply."),
+    gettext_noop("The field %(field)s must be a list of card ids."),
+    gettext_noop("The field %(field)s must not repeat a card."),
     gettext_noop("The game is over."),
     gettext_noop("There is no refill after the last day."),
     gettext_noop("There is no such seat."),
     gettext_noop("This card brings no rare treasure."),
     gettext_noop("This card cannot rescue from that zone."),
     gettext_noop("This card needs a rare treasure."),
+    gettext_noop("This card takes no %(field)s."),
     gettext_noop("Too many common treasures for this card."),
     gettext_noop("Two broken baskets from two different cards carry one cat."),
+    gettext_noop("Unexpected fields: %(fields)s."),
     gettext_noop("Unknown basket."),
     gettext_noop("Unknown colour."),
     gettext_noop("Unknown move type."),
@@ -86,8 +104,18 @@ ENGINE_MESSAGES = (
     gettext_noop("commons must be a list."),
     gettext_noop("finish must be true or false."),
 )
-"""The engine's refusals (plain English, the engine is pure), listed for translation; those
-that name values (cells, counts) stay in English."""
+"""The engine's refusals (plain English, the engine is pure), listed for translation; the values
+they name (counts, squares, the pieces below) are filled in after the message is translated
+(`games.services.refusal_text`)."""
+
+ENGINE_NAMES = (
+    gettext_noop("Cat"),
+    gettext_noop("Oshax"),
+    gettext_noop("Rare treasure"),
+    gettext_noop("Common treasure"),
+    gettext_noop("Map bonus"),
+)
+"""The pieces the engine's placement refusals name ("Cat: a cell is already covered.")."""
 
 
 # --- names of things ---------------------------------------------------------------------------

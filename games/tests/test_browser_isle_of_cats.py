@@ -101,9 +101,14 @@ def _play_to_the_end(page, expect) -> None:
     expect(page.locator("#result .result-panel")).to_be_visible()
 
 
-def _open(playwright, site, cookie, match, locale="en-GB"):
+def _open(playwright, site, cookie, match, locale="en-GB", viewport=None, touch=False):
     browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-    context = browser.new_context(locale=locale, viewport={"width": 1200, "height": 900})
+    context = browser.new_context(
+        locale=locale,
+        viewport=viewport or {"width": 1200, "height": 900},
+        has_touch=touch,
+        is_mobile=touch,
+    )
     context.add_cookies([cookie])
     page = context.new_page()
     follow_moves(page)
@@ -151,9 +156,9 @@ def _with_cat_16_to_rescue(player, *, seed: int) -> Match:
     return services.start_match(game="isle_of_cats", players=[player], seed=seed, stack=stack)
 
 
-def _until_cat_16_is_offered(playwright, site, cookie, match: Match):
+def _until_cat_16_is_offered(playwright, site, cookie, match: Match, **screen):
     """The player's page, moved on until its place form offers to rescue cat-16."""
-    browser, page = _open(playwright, site, cookie, match)
+    browser, page = _open(playwright, site, cookie, match, **screen)
     place = page.locator("#mine form:has(input[name=type][value=place])")
     for _turn in range(20):
         if place.locator("input[value='rescue|cat-16']").count():
@@ -403,3 +408,188 @@ def test_an_oshax_takes_its_map_bonus_and_the_cards_treasure_in_one_move_by_poin
     assert len(tiles) == 3
     assert (tiles[0]["tile"], tiles[0]["colour"]) == (oshax, "red")
     assert [len(t["cells"]) for t in tiles[1:]] == [1, 2]
+
+
+def test_a_solo_table_shows_what_the_sisters_face_up_card_takes_next(site, people):
+    """Her first card of the day, sister-21 (speed 0, so the player goes first), says cat 3,
+    oshax 1: beside the fields the page shows the card and which cat and oshax she takes on her
+    next turn, and the cat at position 3 is marked in its field."""
+    from playwright.sync_api import expect, sync_playwright
+
+    from games.isle_of_cats.labels import tile_label
+
+    expect.set_options(timeout=EXPECT_TIMEOUT_MS)
+    stack = {"turn_order": [0, "sister"], "sister_deck": ["sister-21"]}
+    match = services.start_match(
+        game="isle_of_cats", players=[people[0]], seed=20261131, stack=stack
+    )
+    match = _play_until(match, people, lambda s: s["phase"] == "rescue" and s["current"] == 0)
+    zones = match.state["zones"]
+    cat = [*zones["left"], *zones["right"]][2]
+    cookie = session_cookie(people[0], site)
+    with sync_playwright() as playwright:
+        browser, page = _open(playwright, site, cookie, match)
+        today = page.locator("#ioc-sister-today")
+        expect(today).to_be_visible()
+        expect(today.locator(".ioc-next")).to_contain_text("Cat 3")
+        expect(today.locator(".ioc-next")).to_contain_text("Oshax 1")
+        expect(today).to_contain_text(f"Her next turn: takes away the {tile_label(cat)}")
+        marked = page.locator("#board .ioc-field li.ioc-sister-next")
+        expect(marked).to_have_count(1)
+        expect(marked).to_have_attribute("data-tile", cat)
+        expect(marked.locator(".ioc-pos")).to_have_text("3")
+        expect(marked).to_contain_text("the sister's next")
+        browser.close()
+
+
+def _cell_point(svg, x: int, y: int) -> tuple[float, float]:
+    """The middle of boat square (x, y) on the page."""
+    box = svg.bounding_box()
+    return (
+        box["x"] + (x + 0.6) * box["width"] / 15.2,
+        box["y"] + (y + 0.6) * box["height"] / 11.2,
+    )
+
+
+def test_a_tile_is_placed_by_taps_on_a_phone_with_an_illegal_tap_explained(site, people):
+    """On a 390 px touch screen: a tap shows the cat's ghost where it lands, red with the reason
+    when part of it hangs off the boat, green where it fits; a second tap on the ghost places it
+    (its corner goes into the form); a tap elsewhere picks it up and shows it there, and Confirm
+    places that green ghost and sends the move."""
+    from playwright.sync_api import expect, sync_playwright
+
+    expect.set_options(timeout=EXPECT_TIMEOUT_MS)
+    match = _with_cat_16_to_rescue(people[0], seed=20261132)
+    cookie = session_cookie(people[0], site)
+    with sync_playwright() as playwright:
+        browser, page, place = _until_cat_16_is_offered(
+            playwright, site, cookie, match, viewport=PHONE, touch=True
+        )
+        place.locator("label.ioc-pick:has(input[value='rescue|cat-16'])").tap()
+        svg = place.locator("svg.ioc-boat")
+        svg.scroll_into_view_if_needed()
+        assert svg.bounding_box()["width"] / 15.2 >= 24, "boat squares under 24 px"
+        why = place.locator(".ioc-why")
+        # cat-16 lies 4 squares by 2 around the tapped square: at (1, 0) it covers (0, 0).
+        page.touchscreen.tap(*_cell_point(svg, 1, 0))
+        expect(place.locator(".ghost rect.bad")).to_have_count(6)
+        expect(why).to_have_text("Does not fit: part of the piece lies off the boat.")
+        page.touchscreen.tap(*_cell_point(svg, 3, 1))
+        expect(place.locator(".ghost rect.ok")).to_have_count(6)
+        expect(why).to_have_text("It fits: tap it again or press Confirm to place it.")
+        expect(place.locator("input[name=x]")).to_have_value("")
+        page.touchscreen.tap(*_cell_point(svg, 4, 2))
+        expect(place.locator("input[name=x]")).to_have_value("2")
+        expect(place.locator("input[name=y]")).to_have_value("1")
+        expect(why).to_have_text("Placed. Confirm sends your move; tap elsewhere to move it.")
+        page.touchscreen.tap(*_cell_point(svg, 7, 5))
+        expect(place.locator("input[name=x]")).to_have_value("")
+        expect(place.locator(".ghost rect.ok")).to_have_count(6)
+        move_and_wait(page, lambda page: place.locator(".ioc-boat-actions .primary").tap())
+        browser.close()
+    match.refresh_from_db()
+    tiles = {t["tile"]: t["cells"] for t in match.state["players"][0]["tiles"]}
+    assert tiles["cat-16"] == sorted([6 + 75, 7 + 75, 8 + 75, 9 + 75, 7 + 90, 8 + 90])
+
+
+@pytest.mark.parametrize("screen", [{"width": 1366, "height": 768}, PHONE])
+def test_turn_mirror_and_confirm_are_in_view_with_the_whole_boat(site, people, screen):
+    """Turning and placing need no scrolling: the buttons under the boat and the boat fit on
+    one screen below the sticky status bar, which carries the same buttons."""
+    from playwright.sync_api import expect, sync_playwright
+
+    expect.set_options(timeout=EXPECT_TIMEOUT_MS)
+    match = _with_cat_16_to_rescue(people[0], seed=20261133)
+    cookie = session_cookie(people[0], site)
+    with sync_playwright() as playwright:
+        browser, page, place = _until_cat_16_is_offered(
+            playwright, site, cookie, match, viewport=screen
+        )
+        place.locator("label.ioc-pick:has(input[value='rescue|cat-16'])").click()
+        actions = place.locator(".ioc-boat-actions")
+        actions.evaluate("el => el.scrollIntoView({block: 'end'})")
+        top = page.locator("#status").bounding_box()
+        shown = [place.locator("svg.ioc-boat")] + [
+            actions.locator(selector)
+            for selector in ("[data-action=rotate]", "[data-action=mirror]", ".primary")
+        ]
+        for element in shown:
+            box = element.bounding_box()
+            assert box["y"] >= top["y"] + top["height"], (screen, box, top)
+            assert box["y"] + box["height"] <= screen["height"] + 1, (screen, box)
+        for selector in ("[data-action=rotate]", "[data-action=mirror]", ".primary"):
+            button = page.locator(f"#status .ioc-status-actions {selector}")
+            expect(button).to_be_in_viewport()
+        page.locator("#status [data-action=rotate]").click()
+        expect(place.locator("select[name=orientation]")).to_have_value("1")
+        browser.close()
+
+
+def test_enter_on_a_piece_takes_it_to_the_boat_as_the_hint_says(site, people):
+    """The hint tells a keyboard player how to reach the boat and move the piece there; Enter on
+    a piece does so (instead of sending an unplaced move), the piece showing in the middle."""
+    from playwright.sync_api import expect, sync_playwright
+
+    expect.set_options(timeout=EXPECT_TIMEOUT_MS)
+    match = _with_cat_16_to_rescue(people[0], seed=20261134)
+    cookie = session_cookie(people[0], site)
+    with sync_playwright() as playwright:
+        browser, page, place = _until_cat_16_is_offered(playwright, site, cookie, match)
+        expect(place.locator(".ioc-keys")).to_contain_text(
+            "press Enter to go to the boat; there the arrow keys move the piece"
+        )
+        place.locator("input[value='rescue|cat-16']").focus()
+        page.keyboard.press("Enter")
+        expect(place.locator("svg.ioc-boat")).to_be_focused()
+        expect(place.locator(".ghost rect.ok")).to_have_count(6)
+        expect(place.locator(".ioc-why")).to_have_text("It fits: press Enter to place it.")
+        page.keyboard.press("ArrowLeft")
+        page.keyboard.press("Enter")
+        expect(place.locator("input[name=x]")).to_have_value("4")
+        expect(place.locator("input[name=y]")).to_have_value("4")
+        browser.close()
+    match.refresh_from_db()
+    assert not match.state["players"][0]["tiles"], "Enter on the piece sent a move"
+
+
+def test_the_placed_piece_is_kept_when_a_card_played_meanwhile_redraws_the_boat(site, people):
+    """A cat placed on its map, then a Fishing trip played before confirming: the push that
+    redraws the boat's form keeps the cat chosen and placed (it still fits) with its map bonus
+    offered, so Confirm sends it where it was put."""
+    from playwright.sync_api import expect, sync_playwright
+
+    expect.set_options(timeout=EXPECT_TIMEOUT_MS)
+    match = _with_cat_16_to_rescue(people[0], seed=20261135)
+    match = _play_until(match, people, lambda s: s["phase"] == "rescue" and s["current"] == 0)
+    state = match.state
+    assert "cat-16" in state["zones"]["left"] + state["zones"]["right"]
+    for pile in (state["deck"], state["discard"], state["players"][0]["hand"]):
+        if "081" in pile:
+            pile.remove("081")
+    state["players"][0]["hand"].append("081")
+    match.save(update_fields=["state"])
+    cookie = session_cookie(people[0], site)
+    with sync_playwright() as playwright:
+        browser, page = _open(playwright, site, cookie, match)
+        place = page.locator("#mine form:has(input[name=type][value=place])")
+        place.locator("label.ioc-pick:has(input[value='rescue|cat-16'])").click()
+        svg = place.locator("svg.ioc-boat")
+        svg.scroll_into_view_if_needed()
+        page.mouse.move(*_cell_point(svg, 3, 1))
+        page.mouse.click(*_cell_point(svg, 3, 1))
+        expect(place.locator("input[name=x]")).to_have_value("2")
+        fishing = page.locator("#mine .ioc-simple form:has(input[name=card][value='081'])")
+        move_and_wait(page, lambda page: fishing.locator("button").click())
+        expect(page.locator("#mine .ioc-total")).to_contain_text(
+            str(state["players"][0]["fish"] + 4)
+        )
+        expect(place.locator("input[value='rescue|cat-16']")).to_be_checked()
+        expect(place.locator("input[name=x]")).to_have_value("2")
+        expect(place.locator("input[name=y]")).to_have_value("1")
+        expect(place.locator(".ghost rect.fixed")).to_have_count(6)
+        expect(place.locator("fieldset[data-piece=bonus]")).to_be_visible()
+        move_and_wait(page, lambda page: place.locator(".ioc-boat-actions .primary").click())
+        browser.close()
+    match.refresh_from_db()
+    tiles = {t["tile"]: t["cells"] for t in match.state["players"][0]["tiles"]}
+    assert tiles["cat-16"] == sorted([2 + 15 * 1, 3 + 15, 4 + 15, 5 + 15, 3 + 30, 4 + 30])

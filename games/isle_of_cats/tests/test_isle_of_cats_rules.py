@@ -620,7 +620,7 @@ def test_the_bonus_needs_a_common_of_that_shape_in_supply():
     state = rescue_table(left=["cat-16"], hand=["114"])
     state["commons"]["mono"] = []
     move = _rescue("cat-16", [[2, 1], [3, 1], [4, 1], [5, 1], [3, 2], [4, 2]])
-    with pytest.raises(IllegalMove, match="no mono"):
+    with pytest.raises(IllegalMove, match="no common treasure of that shape"):
         engine.apply_in_place(state, 0, {**move, "bonus": {"shape": "mono", "cells": [[1, 1]]}})
 
 
@@ -1022,6 +1022,31 @@ def test_the_human_passing_makes_the_sister_resolve_all_her_cards():
     engine.apply_in_place(state, 0, {"type": "pass"})
     assert state["sister"]["removed"]["cats"] >= 4
     assert state["phase"] in ("rare_finds", "draft")
+
+
+def test_the_sisters_face_up_card_foretells_what_she_takes_on_her_next_turn():
+    """sister-21 (speed 0: the player goes first) says cat 3, oshax 1: anyone can see which
+    cat and oshax that is now, and her turn then takes exactly those; once she has resolved it
+    nothing more is foretold."""
+    state = engine.setup(1, {}, 4, {"sister_deck": ["sister-21", "sister-01"]})
+    state["turn_order"] = [0, "sister"]
+    state["players"][0]["hand"] = ["030"]
+    engine._start_select(state, [])
+    engine.apply_in_place(state, 0, {"type": "select_rescue", "cards": ["030"]})
+    assert state["current"] == 0
+    zones = state["zones"]
+    cat, oshax = [*zones["left"], *zones["right"]][2], state["oshax"][0]
+    zone = "left" if cat in zones["left"] else "right"
+    foretold = [
+        {"type": "sister_removed", "tile": cat, "zone": zone},
+        {"type": "sister_removed", "tile": oshax},
+    ]
+    assert engine.sister_next(engine.view(state, 0)) == foretold
+    assert engine.sister_next(engine.view(state, None)) == foretold
+    events = engine.apply_in_place(state, 0, {"type": "pass"})
+    first = events.index({"type": "sister_resolves", "card": "sister-21"})
+    assert events[first + 1 : first + 3] == foretold
+    assert engine.sister_next(engine.view(state, 0)) == []
 
 
 def test_sister_with_no_cards_passes_at_once():

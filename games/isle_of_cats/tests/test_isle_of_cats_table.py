@@ -7,6 +7,7 @@ import json
 import random
 import re
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -24,8 +25,9 @@ from games.isle_of_cats.components import (
     normalise,
 )
 from games.isle_of_cats.context import table_context
-from games.isle_of_cats.tests.isle_of_cats_helpers import sample_states
+from games.isle_of_cats.tests.isle_of_cats_helpers import rescue_table, sample_states
 from games.rules import IllegalMove
+from games.services import refusal_text
 from games.tests.forms import CSRF_TOKEN, EXPECTED_SEQ, MOVE_URL, forms_of
 from games.translated import reading
 
@@ -465,6 +467,65 @@ def test_the_rescue_turn_offers_the_cats_the_seat_can_pay_for():
     pytest.fail("no rescue turn with a ready basket")
 
 
+def test_the_bag_count_is_of_tiles_since_rare_treasures_share_the_bag_with_cats():
+    state = engine.setup(2, {}, 4)
+    rares = sum(1 for tile in state["bag"] if tile.startswith("rare-"))
+    assert rares
+    facts = render(state, 0)["board"].split('id="ioc-facts"')[1].split("</ul>")[0]
+    assert f"Tiles in the bag: <strong>{len(state['bag'])}</strong>" in facts
+    assert "Cats in the bag" not in facts
+
+
+def _solo_rescue(sister_card: str) -> dict[str, Any]:
+    """A solo rescue turn whose sister turned up `sister_card`."""
+    state = engine.setup(1, {}, 4, {"sister_deck": [sister_card]})
+    state["turn_order"] = [0, "sister"]
+    state["players"][0]["hand"] = ["030"]
+    engine._start_select(state, [])
+    engine.apply_in_place(state, 0, {"type": "select_rescue", "cards": ["030"]})
+    return state
+
+
+def _sister_today(board: str) -> str:
+    return board.split('id="ioc-sister-today"')[1].split("</section>")[0]
+
+
+def test_a_solo_table_shows_the_sisters_face_up_card_and_what_it_takes_next():
+    """sister-21 (speed 0, the player goes first) says cat 3, oshax 1: the player and anyone
+    watching see the card, the numbered cats, and which cat and oshax she takes next."""
+    state = _solo_rescue("sister-21")
+    assert state["current"] == 0
+    cat = [*state["zones"]["left"], *state["zones"]["right"]][2]
+    oshax = state["oshax"][0]
+    for seat in (0, None):
+        board = render(state, seat)["board"]
+        today = _sister_today(board)
+        assert " hidden" not in today.split(">")[0]
+        assert "face up: her next turn" in today
+        assert "<li>Cat 3</li><li>Oshax 1</li>" in today
+        assert "3 cards face down" in today
+        label = labels.tile_label(cat)
+        assert f"Her next turn: takes away the {label}; takes away the oshax." in today
+        marked = re.findall(r'data-tile="([^"]+)" title="[^"]*" class="ioc-sister-next"', board)
+        assert marked == [cat]
+        numbered = '<span class="ioc-pos" aria-hidden="true">3</span>'
+        assert f'data-tile="{cat}" title="{label}" class="ioc-sister-next">{numbered}' in board
+        treasures = board.split('id="ioc-treasures"')[1]
+        assert treasures.count("ioc-sister-next") == 1
+        assert f'title="{labels.tile_label(oshax)}" class="ioc-sister-next"' in treasures
+
+
+def test_the_sisters_resolved_card_stays_face_up_and_foretells_nothing_more():
+    """sister-03 (speed 7) went first: her card lies face up, done; nothing is marked."""
+    state = _solo_rescue("sister-03")
+    board = render(state, 0)["board"]
+    today = _sister_today(board)
+    assert "<li>Cat 2</li><li>Cat 6</li>" in today
+    assert ">done<" in today
+    assert "Her next turn" not in today
+    assert "ioc-sister-next" not in board
+
+
 def test_the_end_shows_every_score_sheet_with_revealed_lessons_and_highlighted_families():
     state = bot_states(2, 4)[-1]
     html = render(state, 0)["result"]
@@ -571,6 +632,35 @@ def test_every_card_has_a_name_and_text_to_show():
         assert f'data-card="{card}"' in info["html"]
 
 
+def test_every_card_and_solo_lesson_reads_in_czech():
+    """The cards' names and texts come from components.json, so makemessages does not find them:
+    the Czech catalog keeps them all the same."""
+    from django.utils.translation import trans_real
+
+    from games.isle_of_cats.components import SOLO_LESSONS
+
+    czech = trans_real.translation("cs")._catalog
+    texts = [c[key] for c in (*CARDS.values(), *SOLO_LESSONS.values()) for key in ("name", "text")]
+    assert [text for text in texts if not czech.get(text)] == []
+
+
+def test_the_czech_texts_never_assume_the_players_gender():
+    """Czech past tense says who did it ("ses podíval", "vybral(a)"): the texts speak to a
+    player and about a player without it."""
+    import polib
+
+    po = polib.pofile(str(Path(labels.__file__).parent / "locale/cs/LC_MESSAGES/django.po"))
+    gendered = re.compile(r"\b(jsi|ses|sis|sám|sama)\b|\w\(a\)")
+    found = [
+        text
+        for entry in po
+        if not entry.obsolete
+        for text in (entry.msgstr, *entry.msgstr_plural.values())
+        if gendered.search(text)
+    ]
+    assert found == []
+
+
 def test_a_second_piece_joins_the_move_when_the_card_allows_one():
     where = {"orientation": 0, "x": 3, "y": 4}
     second = {"extra_orientation": 0, "extra_x": 3, "extra_y": 5}
@@ -619,16 +709,43 @@ def test_the_oshax_friend_brings_its_oshax_and_a_small_treasure_the_engine_accep
 
 
 def test_the_listed_engine_refusals_are_the_engines_own_and_read_in_czech():
-    from pathlib import Path
-
-    from django.utils.translation import gettext
+    """Every refusal the engine raises is a fixed message listed for translation (the values it
+    names, such as counts and squares, are filled in after translating it), and reads in Czech,
+    as do the names of the pieces it names."""
+    from django.utils.translation import trans_real
 
     source = Path(engine.__file__).read_text(encoding="utf-8")
-    assert len(labels.ENGINE_MESSAGES) > 40
-    for message in labels.ENGINE_MESSAGES:
-        assert f'"{message}"' in source, message
-        with translation.override("cs"):
-            assert gettext(message) != message, message
+    assert not re.search(r"IllegalMove\(\s*f[\"']", source), "a refusal made by an f-string"
+    raised = set(re.findall(r'IllegalMove\(\s*"(.+?)"', source))
+    assert raised == set(labels.ENGINE_MESSAGES)
+    czech = trans_real.translation("cs")._catalog
+    for message in (*labels.ENGINE_MESSAGES, *labels.ENGINE_NAMES):
+        assert czech.get(message), message
+
+
+def test_a_refusal_with_a_number_reads_in_czech():
+    """Solo drafting keeps three cards: keeping two is refused, in the player's language."""
+    state = engine.setup(1, {}, 5)
+    with pytest.raises(IllegalMove) as refused:
+        engine.apply(state, 0, {"type": "draft", "cards": state["players"][0]["draft"][:2]})
+    assert refused.value.message == "Pick exactly 3 cards from your draft hand."
+    with translation.override("cs"):
+        assert refusal_text(refused.value) == "Z draftu si vyber přesně tolik karet: 3."
+
+
+def test_a_refusal_names_the_piece_it_is_about_in_czech():
+    state = rescue_table(left=["cat-05"])
+    move = {
+        "type": "rescue",
+        "tile": "cat-05",
+        "basket": {"type": "permanent"},
+        "cells": [[-1, 4], [0, 4], [1, 4], [0, 5]],
+    }
+    with pytest.raises(IllegalMove) as refused:
+        engine.apply(state, 0, move)
+    assert refused.value.message == "Cat: [-1, 4] is not a cell of the boat."
+    with translation.override("cs"):
+        assert refusal_text(refused.value) == "Kočka: políčko [-1, 4] není na lodi."
 
 
 def test_a_placement_marks_its_tiles_on_the_boat_as_the_others_see_it():
