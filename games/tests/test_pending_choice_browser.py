@@ -190,7 +190,8 @@ def test_isle_of_cats_a_fixed_piece_turned_where_it_no_longer_fits_is_no_longer_
 ):
     """Cat-16 fixed on the bottom rows, then turned upright: it would stick out of the boat, so
     the form holds no position for it and the ghost follows the keys again; fixed higher up, it
-    is stored where the form says."""
+    is stored where the form says (a piece turns about its middle square, so upright its
+    corner is a column right and a row up)."""
     from playwright.sync_api import expect, sync_playwright
 
     from games.tests.test_browser_isle_of_cats import (
@@ -218,11 +219,11 @@ def test_isle_of_cats_a_fixed_piece_turned_where_it_no_longer_fits_is_no_longer_
             page.keyboard.press(key)
         expect(place.locator(".ghost rect.ok")).to_have_count(6)
         page.keyboard.press("Enter")
-        expect(place.locator("input[name=x]")).to_have_value("5")
-        expect(place.locator("input[name=y]")).to_have_value("5")
+        expect(place.locator("input[name=x]")).to_have_value("6")
+        expect(place.locator("input[name=y]")).to_have_value("4")
         move_and_wait(page, lambda page: place.locator("button.primary").click())
         browser.close()
     match.refresh_from_db()
     tiles = {t["tile"]: t["cells"] for t in match.state["players"][0]["tiles"]}
     assert len(tiles["cat-16"]) == 6
-    assert min(tiles["cat-16"]) // 15 == 5
+    assert min(tiles["cat-16"]) // 15 == 4
