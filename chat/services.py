@@ -12,6 +12,7 @@ from accounts.models import User
 from accounts.sockets import account_group
 from chat.models import LINE_LENGTH, ChatLine, ChatMute, ChatReport
 from chat.selectors import may_talk, said
+from config.guards import whole_number
 from games.live import tell_group
 from games.selectors import may_watch
 from games.services import match_group
@@ -61,7 +62,7 @@ def say(*, match_id: int, user: Any, text: Any) -> ChatLine:
 def mute(*, user: User, player_id: Any, muted: bool = True) -> User:
     """Stop (or, with `muted=False`, start again) reading a player's lines, at every table;
     the player's open tables are told to read their mutes again."""
-    player = User.objects.filter(pk=player_id if str(player_id).isdigit() else None).first()
+    player = User.objects.filter(pk=whole_number(player_id)).first()
     if player is None:
         raise ChatRefused(_("There is no such player."))
     if player.pk == user.pk:
@@ -80,7 +81,7 @@ def report(*, user: User, line_id: Any, reason: Any) -> ChatReport:
     """Report a line to the moderators (the admin lists reports); reporting it again keeps the
     first report."""
     reason = _text(reason, required=False)
-    line = ChatLine.objects.filter(pk=line_id if str(line_id).isdigit() else None).first()
+    line = ChatLine.objects.filter(pk=whole_number(line_id)).first()
     if line is None or not may_watch(line.match_id, user):
         raise ChatRefused(_("There is no such line."))
     if line.author_id == user.pk:

@@ -5,6 +5,7 @@ paths."""
 import asyncio
 import functools
 import logging
+import re
 import weakref
 from collections.abc import Callable
 from typing import Any
@@ -33,6 +34,19 @@ from redis.exceptions import RedisError
 logger = logging.getLogger(__name__)
 
 NUL = "\x00"
+DIGITS = re.compile("[0-9]{1,18}")
+"""A number as a form, a query or a socket's message writes it: ASCII digits, at most as many
+as PostgreSQL's bigint holds."""
+
+
+def whole_number(text: object) -> int | None:
+    """The number a form's field, a query's value or a socket's message names, or None if it
+    names none: ASCII digits only. `str.isdigit()` also takes superscripts ("²"), which `int()`
+    refuses, and `int()` takes other scripts' digits ("٣", "３"), spaces, signs and
+    underscores."""
+    if isinstance(text, int) and not isinstance(text, bool):
+        text = str(text)
+    return int(text) if isinstance(text, str) and DIGITS.fullmatch(text) else None
 
 
 def client_ip(request: HttpRequest) -> str:

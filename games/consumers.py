@@ -30,7 +30,7 @@ from redis.exceptions import RedisError
 from accounts.sockets import SESSION_ENDED, SessionBoundSocket, session_holds
 from chat.live import CHAT_TOKEN, chat_text, line_html, refusal, say_over_socket
 from chat.selectors import muted_by
-from config.guards import within_move_limit, within_socket_limit
+from config.guards import whole_number, within_move_limit, within_socket_limit
 from games.live import Pushes, csrf_token_for, pushes_batched, send_pushes, stored
 from games.models import Match, Seat
 from games.presence import REFRESH_SECONDS, arrive, at_table, depart, unwatch, watch
@@ -538,10 +538,7 @@ class TableConsumer(SessionBoundSocket, AsyncWebsocketConsumer):
     def _page_seq(self) -> int | None:
         """The move number the page was rendered at (`?seq=` of the socket's URL)."""
         query = parse_qs(self.scope.get("query_string", b"").decode())
-        try:
-            return int(query["seq"][0])
-        except (KeyError, ValueError):
-            return None
+        return whole_number(query.get("seq", [None])[0])
 
     async def _send_table(
         self,

@@ -14,7 +14,7 @@ from django_htmx.http import HttpResponseClientRedirect, reswap
 
 from accounts.models import User
 from chat.live import panel_html
-from config.guards import limited, within_move_limit
+from config.guards import limited, whole_number, within_move_limit
 from games import charts, selectors, services, stats
 from games.forms import GameChoicesForm
 from games.models import Match, SeatOffer
@@ -285,10 +285,7 @@ def match_replay(request: HttpRequest, match_id: int) -> HttpResponse:
     with every move, so the live table need not resend it)."""
     match = _match(match_id)
     asked = request.GET.get("step", "last" if match.is_over else "0")
-    try:
-        step = match.move_count if asked == "last" else int(asked)
-    except ValueError:
-        step = 0
+    step = match.move_count if asked == "last" else whole_number(asked) or 0
     replay = replay_for(match, request.user, step)
     template = "games/replay.html#replay" if request.htmx else "games/replay.html"
     return render(request, template, {"replay": replay})

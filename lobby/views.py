@@ -10,7 +10,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from django_htmx.http import HttpResponseClientRedirect
 
 from accounts.models import User
-from config.guards import count, limited
+from config.guards import count, limited, whole_number
 from games import services as game_services
 from games.forms import GameChoicesForm
 from games.models import Match
@@ -151,10 +151,10 @@ def table_action(request: HttpRequest, table_id: int, action: str) -> HttpRespon
 
 def _number(field: str | None) -> int:
     """A form's id field; anything else is a malformed request (a 400 saying so)."""
-    try:
-        return int(field or "")
-    except ValueError:
-        raise BadRequest(_("The form names no player.")) from None
+    number = whole_number(field)
+    if number is None:
+        raise BadRequest(_("The form names no player."))
+    return number
 
 
 def _invitee(_group: str, request: HttpRequest) -> str:
@@ -246,11 +246,12 @@ def my_games(request: HttpRequest) -> HttpResponse:
 @require_POST
 def take_vacation(request: HttpRequest) -> HttpResponse:
     """Pause the clocks of one's turn-based matches for some days."""
-    try:
-        days = int(request.POST.get("days", ""))
-        game_services.declare_vacation(user=request.user, days=days, now=timezone.now())
-    except ValueError:
+    days = whole_number(request.POST.get("days"))
+    if days is None:
         messages.error(request, _("Give the number of days."))
+        return redirect("my_games")
+    try:
+        game_services.declare_vacation(user=request.user, days=days, now=timezone.now())
     except game_services.MoveRefused as refusal:
         messages.error(request, refusal.message)
     else:

@@ -14,6 +14,7 @@ from django.urls import reverse
 
 from accounts.models import User
 from config.asgi import application
+from config.guards import whole_number
 from config.routing import websocket_urlpatterns
 from config.tests.test_site import _settings_under
 from lobby import services as lobby_services
@@ -129,13 +130,28 @@ def test_a_nul_character_anywhere_is_a_400_with_the_reason(eva, method, address,
     assert "a character that is not allowed" in response.content.decode()
 
 
-def test_removing_a_player_named_by_no_id_is_a_400(eva):
+@pytest.mark.parametrize(
+    "digits",
+    [None, "٠١٢٣٤٥٦٧٨٩", "０１２３４５６７８９", "⁰¹²³⁴⁵⁶⁷⁸⁹"],
+    ids=["letters", "arabic-indic", "fullwidth", "superscript"],
+)
+def test_removing_a_player_named_by_no_id_is_a_400(eva, digits):
+    jan = User.objects.create_user("Jan", "jan@example.com", "heslo-456-def")
     table = lobby_services.open_table(host=eva, game="kosmopolis", seats=3)
+    lobby_services.join_table(table_id=table.pk, user=jan)
     client = Client()
     client.force_login(eva)
-    response = client.post(f"/tables/{table.pk}/remove/", {"player": "abc"})
+    player = "abc" if digits is None else str(jan.pk).translate(str.maketrans("0123456789", digits))
+    response = client.post(f"/tables/{table.pk}/remove/", {"player": player})
     assert response.status_code == 400
     assert "The form names no player." in response.content.decode()
+    assert table.sitting.filter(user=jan).exists()
+
+
+def test_a_number_from_a_request_is_written_in_ascii_digits_only():
+    assert [whole_number(text) for text in ("0", "42", 42, "9" * 18)] == [0, 42, 42, int("9" * 18)]
+    refused = ["", "²", "٣", "３", "4²", " 4", "4 ", "4\n", "+4", "-4", -4, "4_0", "9" * 19, True]
+    assert [whole_number(text) for text in refused] == [None] * len(refused)
 
 
 def _socket(

@@ -114,6 +114,7 @@ form_values = st.one_of(
     st.integers(-5, 130).map(str),
     st.sampled_from(["draft", "play", "play_dragon", "play_action", "save", "place_modifier"]),
     st.sampled_from(["city", "kosmopolis", "top", "bottom:x=1", "0,0,0", "1,x,2", "9" * 30]),
+    st.sampled_from(["²", "٣", "３", "1,²,2", "bottom:x=²"]),  # `str.isdigit()` takes them
 )
 forms = st.dictionaries(
     st.sampled_from(FORM_FIELDS) | st.text(max_size=5),

@@ -93,6 +93,36 @@ def test_the_lobby_list_changes_live_when_a_table_opens_and_starts(people):
     assert f'{marker}"started"' in started
 
 
+@pytest.mark.parametrize(
+    "three", ["³", "٣", "３"], ids=["superscript", "arabic-indic", "fullwidth"]
+)
+def test_a_player_count_in_other_digits_narrows_nothing_on_the_page_or_the_live_list(
+    client, people, three
+):
+    """`str.isdigit()` takes them all; a superscript made the page and the socket fail."""
+    pair = services.open_table(host=people[0], game="kosmopolis", seats=2)
+    page = client.get(reverse("home"), {"players": three})
+    assert page.status_code == 200
+    assert f'id="lobby-table-{pair.pk}"' in page.content.decode()
+
+    async def scenario():
+        watcher = WebsocketCommunicator(LobbyConsumer.as_asgi(), f"/ws/lobby/?players={three}")
+        watcher.scope["user"] = people[4]
+        watcher.scope["url_route"] = {"kwargs": {}}
+        assert (await watcher.connect())[0]
+        try:
+            trio = await database_sync_to_async(services.open_table)(
+                host=people[1], game="kosmopolis", seats=3
+            )
+            return trio, await watcher.receive_from()
+        finally:
+            await watcher.disconnect()
+
+    trio, pushed = async_to_sync(scenario)()
+    assert f'id="lobby-table-{pair.pk}"' in pushed
+    assert f'id="lobby-table-{trio.pk}"' in pushed
+
+
 def test_my_games_shows_the_time_left_and_takes_a_vacation(client, people):
     table = services.open_table(
         host=people[0], game="kosmopolis", seats=2, pace="turn", move_hours=48
