@@ -12,12 +12,10 @@ from accounts.models import User
 from accounts.sockets import account_group
 from chat.models import LINE_LENGTH, ChatLine, ChatMute, ChatReport
 from chat.selectors import may_talk, said
-from config.guards import whole_number
+from config.guards import storable, whole_number
 from games.live import tell_group
 from games.selectors import may_watch
 from games.services import match_group
-
-NUL = "\x00"
 
 
 class ChatRefused(Exception):  # noqa: N818 - a refusal, not a failure
@@ -30,8 +28,8 @@ class ChatRefused(Exception):  # noqa: N818 - a refusal, not a failure
 
 def _text(text: Any, *, required: bool) -> str:
     """The text without the spaces around it; refused if it is not text, too long, empty (when
-    `required`) or holds a NUL (PostgreSQL stores none)."""
-    if not isinstance(text, str) or NUL in text:
+    `required`) or holds what PostgreSQL cannot store (`config.guards.storable`)."""
+    if not isinstance(text, str) or not storable(text):
         raise ChatRefused(_("The line contains a character that is not allowed."))
     text = text.strip()
     if required and not text:

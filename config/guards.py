@@ -34,6 +34,9 @@ from redis.exceptions import RedisError
 logger = logging.getLogger(__name__)
 
 NUL = "\x00"
+UNSTORABLE = re.compile("[\x00\ud800-\udfff]")
+"""What PostgreSQL can neither store nor compare in text: NUL, and half of a UTF-16 surrogate pair
+(JSON's `\\ud800` escape carries one; UTF-8 has no encoding for it)."""
 DIGITS = re.compile("[0-9]{1,18}")
 """A number as a form, a query or a socket's message writes it: ASCII digits, at most as many
 as PostgreSQL's bigint holds."""
@@ -47,6 +50,11 @@ def whole_number(text: object) -> int | None:
     if isinstance(text, int) and not isinstance(text, bool):
         text = str(text)
     return int(text) if isinstance(text, str) and DIGITS.fullmatch(text) else None
+
+
+def storable(text: str) -> bool:
+    """Whether the text holds nothing `UNSTORABLE`."""
+    return UNSTORABLE.search(text) is None
 
 
 def client_ip(request: HttpRequest) -> str:

@@ -30,7 +30,7 @@ from redis.exceptions import RedisError
 from accounts.sockets import SESSION_ENDED, SessionBoundSocket, session_holds
 from chat.live import CHAT_TOKEN, chat_text, line_html, refusal, say_over_socket
 from chat.selectors import muted_by
-from config.guards import whole_number, within_move_limit, within_socket_limit
+from config.guards import storable, whole_number, within_move_limit, within_socket_limit
 from games.live import Pushes, csrf_token_for, pushes_batched, send_pushes, stored
 from games.models import Match, Seat
 from games.presence import REFRESH_SECONDS, arrive, at_table, depart, unwatch, watch
@@ -197,13 +197,15 @@ def _same_log(phase: Phase, before: Phase | None) -> bool:
 
 def move_form(text: str | None) -> QueryDict:
     """A move form's fields as the socket brings them: a JSON object of field names to a value
-    or a list of values, as htmx's `ws-send` makes it (its `HEADERS` are left out)."""
+    or a list of values, as htmx's `ws-send` makes it (its `HEADERS` are left out). Refused: any
+    other JSON, JSON nested deeper than the parser recurses, and text PostgreSQL cannot store
+    (`config.guards.storable`), which no form of the table sends."""
     unreadable = MoveRefused(_("The move could not be read; reload the page."))
     if not text or len(text) > MOVE_SIZE_LIMIT:
         raise unreadable
     try:
         fields = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):
         raise unreadable from None
     if not isinstance(fields, dict):
         raise unreadable
@@ -214,7 +216,10 @@ def move_form(text: str | None) -> QueryDict:
         values = value if isinstance(value, list) else [value]
         if not all(isinstance(item, str | int) and not isinstance(item, bool) for item in values):
             raise unreadable
-        form.setlist(name, [str(item) for item in values])
+        texts = [str(item) for item in values]
+        if not all(storable(text) for text in (name, *texts)):
+            raise unreadable
+        form.setlist(name, texts)
     return form
 
 

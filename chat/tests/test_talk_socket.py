@@ -169,6 +169,59 @@ def test_a_refused_line_comes_back_to_its_socket_alone_and_changes_nothing(
     assert not ChatLine.objects.exists()
 
 
+DEEP = "[" * 1500 + "]" * 1500
+"""Nested deeper than Python's JSON parser recurses, and short enough to be read."""
+
+
+@pytest.mark.parametrize("who", [None, 2, 0], ids=["signed out", "spectator", "player"])
+@pytest.mark.parametrize(
+    "sent", [f'{{"chat_line": {DEEP}}}', f'{{"chat_line": "hi", "x": {DEEP}}}', DEEP]
+)
+def test_a_deeply_nested_message_is_refused_and_the_socket_kept(people, match, who, sent):
+    viewer = AnonymousUser() if who is None else people[who]
+
+    async def scenario():
+        socket = _socket(match, viewer, presence=False)
+        try:
+            assert (await socket.connect())[0]
+            await socket.send_to(text_data=sent)
+            answer = await socket.receive_from()
+            return answer, await socket.receive_nothing(timeout=0.3)
+        finally:
+            await socket.disconnect()
+
+    answer, nothing_more = async_to_sync(scenario)()
+    assert 'role="alert"' in answer
+    reason = "could not be read" if who == 0 else "You do not sit at this table."
+    assert reason in answer
+    assert nothing_more, "the socket stays open"
+    assert not ChatLine.objects.exists()
+
+
+@pytest.mark.parametrize("text", ["\ud800", "a\udfffb", "\udc00\ud800"])
+def test_a_line_with_half_a_surrogate_pair_is_refused_and_the_socket_kept(people, match, text):
+    """JSON's `\\ud800` escape carries a lone surrogate, which UTF-8 (and so PostgreSQL) cannot
+    store."""
+
+    async def scenario():
+        socket = _socket(match, people[0], presence=False)
+        try:
+            assert (await socket.connect())[0]
+            await socket.send_to(text_data=f'{{"chat_line": "{text}"}}')
+            refused = await socket.receive_from()
+            await socket.send_to(text_data=_line("still here"))
+            return refused, await socket.receive_from(), await socket.receive_from()
+        finally:
+            await socket.disconnect()
+
+    refused, cleared, said = async_to_sync(scenario)()
+    assert 'role="alert"' in refused
+    assert "The line contains a character that is not allowed." in refused
+    assert 'role="alert"' not in cleared
+    assert "still here" in said
+    assert list(ChatLine.objects.values_list("text", flat=True)) == ["still here"]
+
+
 def test_too_many_lines_over_the_socket_are_refused(people, match, settings):
     settings.PLAY_RATE_LIMITS = {**settings.PLAY_RATE_LIMITS, "chat_line": "2/30second"}
 
