@@ -254,6 +254,7 @@ class TableConsumer(SessionBoundSocket, AsyncWebsocketConsumer):
         self.shown = -1
         self.phase: Phase | None = None
         self.refused = False
+        self.refused_talk = False
         self.shown_match: Callable[[], Match | None] = lambda: None
 
     async def connect(self) -> None:
@@ -435,12 +436,18 @@ class TableConsumer(SessionBoundSocket, AsyncWebsocketConsumer):
     async def _say(self, text: str) -> None:
         """A line for the table's talk (`chat.live`), limited like a posted line
         (PLAY_RATE_LIMITS' `chat_line`); the line comes back to everyone as `chat_said`, and
-        to this socket a refusal or the cleared error line."""
+        to this socket a refusal or the cleared error line. A signed-out page may not talk: its
+        lines are refused before the database is touched, and of a run of them only the first
+        is answered (the error line stays shown), so a flood costs no work."""
         user = self.scope.get("user")
+        if not getattr(user, "is_authenticated", False):
+            if not self.refused_talk:
+                self.refused_talk = True
+                with translation.override(self._language(user)):
+                    await self.send(text_data=refusal(_("Sign in to talk at the table.")))
+            return
         with translation.override(self._language(user)):
-            if getattr(user, "is_authenticated", False) and not await within_socket_limit(
-                user, "chat_line"
-            ):
+            if not await within_socket_limit(user, "chat_line"):
                 answer = refusal(_("You are talking too fast. Wait a moment and try again."))
             else:
                 with pushes_batched() as pushes:

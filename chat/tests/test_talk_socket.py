@@ -13,12 +13,14 @@ from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
+from django.db import connection, connections, transaction
 from django.urls import reverse
 
 from chat import services
 from chat.models import ChatLine
 from games import consumers, presence
 from games.consumers import TableConsumer
+from games.models import Match
 from games.presence import arrive, depart
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -220,6 +222,61 @@ def test_a_line_with_half_a_surrogate_pair_is_refused_and_the_socket_kept(people
     assert 'role="alert"' not in cleared
     assert "still here" in said
     assert list(ChatLine.objects.values_list("text", flat=True)) == ["still here"]
+
+
+class MatchesLocked:
+    """Another connection holds the whole table of matches: any query that reads a match (who
+    may watch or talk at it) waits until `release`."""
+
+    def __init__(self) -> None:
+        self.locked, self.released = threading.Event(), threading.Event()
+        self.holder = threading.Thread(target=self._hold)
+
+    def _hold(self) -> None:
+        try:
+            with transaction.atomic(), connection.cursor() as cursor:
+                cursor.execute(f"LOCK TABLE {Match._meta.db_table} IN ACCESS EXCLUSIVE MODE")
+                self.locked.set()
+                self.released.wait(20)
+        finally:
+            connections.close_all()
+
+    def lock(self) -> None:
+        self.holder.start()
+        assert self.locked.wait(10)
+
+    def release(self) -> None:
+        self.released.set()
+        self.holder.join()
+
+
+def test_a_signed_out_sockets_lines_are_refused_before_the_database_and_once(match):
+    matches = MatchesLocked()
+
+    async def flood():
+        socket = WebsocketCommunicator(TableConsumer.as_asgi(), f"/ws/matches/{match.pk}/")
+        socket.scope["user"] = AnonymousUser()
+        socket.scope["url_route"] = {"kwargs": {"match_id": match.pk}}
+        socket.scope["cookies"] = {settings.LANGUAGE_COOKIE_NAME: "en"}
+        try:
+            assert (await socket.connect())[0]
+            await socket.receive_from()  # the table: the socket has read the match
+            await database_sync_to_async(matches.lock)()
+            for n in range(50):
+                await socket.send_to(text_data=_line(f"line {n}"))
+            answers = [await socket.receive_from(timeout=3)]
+            while not await socket.receive_nothing(timeout=0.3):
+                answers.append(await socket.receive_from())
+            return answers
+        finally:
+            await database_sync_to_async(matches.release)()
+            await socket.disconnect()
+
+    answers = async_to_sync(flood)()
+    assert len(answers) == 1, "one refusal for a flood"
+    assert 'id="chat-error"' in answers[0]
+    assert "Sign in to talk at the table." in answers[0]
+    assert not ChatLine.objects.exists()
 
 
 def test_too_many_lines_over_the_socket_are_refused(people, match, settings):
