@@ -30,7 +30,7 @@ from redis.exceptions import RedisError
 from accounts.sockets import SESSION_ENDED, SessionBoundSocket, session_holds
 from chat.live import CHAT_TOKEN, chat_text, line_html, refusal, say_over_socket
 from chat.selectors import muted_by
-from config.guards import storable, whole_number, within_move_limit, within_socket_limit
+from config.guards import storable, whole_number, within_limit
 from games.live import Pushes, csrf_token_for, pushes_batched, send_pushes, stored
 from games.models import Match, Seat
 from games.presence import REFRESH_SECONDS, arrive, at_table, depart, unwatch, watch
@@ -387,7 +387,7 @@ class TableConsumer(SessionBoundSocket, AsyncWebsocketConsumer):
 
         A socket that holds no seat (a spectator, a signed-out page, a script) is refused
         before the database is touched, and so is a player past the limit of messages
-        (`within_move_limit`, counted in the move's thread); of a run of such refusals only the
+        (`within_limit`, counted in the move's thread); of a run of such refusals only the
         first is rendered, so a flood costs no work. A socket whose session ended is closed instead
         (`accounts.sockets`). A move the database could not take (it is away) is refused with
         a request to retry, and the socket stays open."""
@@ -446,18 +446,18 @@ class TableConsumer(SessionBoundSocket, AsyncWebsocketConsumer):
                 with translation.override(self._language(user)):
                     await self.send(text_data=refusal(_("Sign in to talk at the table.")))
             return
-        with translation.override(self._language(user)):
-            if not await within_socket_limit(user, "chat_line"):
-                answer = refusal(_("You are talking too fast. Wait a moment and try again."))
-            else:
-                with pushes_batched() as pushes:
-                    answer = await off_the_loop(self._spoken)(text)
-                await send_pushes(pushes)
+        with pushes_batched() as pushes:
+            answer = await off_the_loop(self._spoken)(text)
+        await send_pushes(pushes)
         await self.send(text_data=answer)
 
     def _spoken(self, text: str) -> str:
+        """The line said, counted toward PLAY_RATE_LIMITS' `chat_line` with the player's posted
+        lines (`within_limit`, in this thread as a move is)."""
         user = self.scope.get("user") or AnonymousUser()
         with self._viewer(user):
+            if not within_limit(user, "chat_line"):
+                return refusal(_("You are talking too fast. Wait a moment and try again."))
             if not session_holds(self.scope):
                 return refusal(_("Your session has ended; sign in again."))
             return say_over_socket(self.match_id, user, text)
@@ -494,12 +494,12 @@ class TableConsumer(SessionBoundSocket, AsyncWebsocketConsumer):
     def _play(self, text: str | None) -> tuple[str | None, bool, Pushes] | object | None:
         """The refusal, whether the page was stale, and the pushes; None if the socket's
         session ended (the move service checks it with the match: `session_signs_in`);
-        TOO_MANY past the player's limit of messages, counted here (`within_move_limit`, on
-        the same keys as `within_socket_limit`) rather than on the event loop, where an
+        TOO_MANY past the player's limit of messages, counted here (`within_limit`, on the
+        same keys as the moves posted over HTTP) rather than on the event loop, where an
         asyncio Redis call cost more processor time than the move's thread does. A scope
         without a session (a test's) acts as its player."""
         user = self.scope.get("user") or AnonymousUser()
-        if not within_move_limit(user):
+        if not within_limit(user):
             return TOO_MANY
         session = self.scope.get("session")
         session_key = None

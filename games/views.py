@@ -14,7 +14,7 @@ from django_htmx.http import HttpResponseClientRedirect, reswap
 
 from accounts.models import User
 from chat.live import panel_html
-from config.guards import limited, whole_number, within_move_limit
+from config.guards import limited, whole_number, within_limit
 from games import charts, selectors, services, stats
 from games.forms import GameChoicesForm
 from games.models import Match, SeatOffer
@@ -70,7 +70,7 @@ def submit_move(request: HttpRequest, match_id: int) -> HttpResponse:
     posted here count toward the same limit as the player's socket messages."""
     error = None
     accepted = None
-    if not within_move_limit(request.user):
+    if not within_limit(request.user):
         error = _("Too many moves in a short time. Wait a moment and try again.")
     else:
         try:

@@ -301,6 +301,34 @@ def test_too_many_lines_over_the_socket_are_refused(people, match, settings):
     assert list(ChatLine.objects.values_list("text", flat=True)) == ["line 0", "line 1"]
 
 
+def test_lines_posted_and_said_over_the_socket_count_toward_one_limit(
+    client, people, match, settings
+):
+    settings.PLAY_RATE_LIMITS = {**settings.PLAY_RATE_LIMITS, "chat_line": "2/30second"}
+    client.force_login(people[0])
+    url = reverse("chat_say", args=[match.pk])
+    assert "too fast" not in client.post(url, {"chat_line": "posted"}, follow=True).content.decode()
+
+    async def scenario():
+        socket = _socket(match, people[0], presence=False)
+        try:
+            assert (await socket.connect())[0]
+            await socket.send_to(text_data=_line("over the socket"))
+            taken = await socket.receive_from()
+            await socket.receive_from()  # the line itself
+            await socket.send_to(text_data=_line("one too many"))
+            return taken, await socket.receive_from()
+        finally:
+            await socket.disconnect()
+
+    taken, refused = async_to_sync(scenario)()
+    assert "too fast" not in taken
+    assert "too fast" in refused
+    posted = client.post(url, {"chat_line": "and another"}, follow=True)
+    assert "too fast" in posted.content.decode()
+    assert list(ChatLine.objects.values_list("text", flat=True)) == ["posted", "over the socket"]
+
+
 def test_a_players_arrival_and_departure_reach_the_other_pages_as_their_mark_alone(people, match):
     eva, jan = people[0], people[1]
 

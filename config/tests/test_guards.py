@@ -51,7 +51,7 @@ def test_rate_limits_count_in_redis_when_there_is_one():
     )
     assert configured[0]["BACKEND"] == "config.cache.KeptClientRedisCache"
     assert configured[0]["LOCATION"] == "redis://127.0.0.1:6379/11"
-    assert configured[1] == "async+redis://127.0.0.1:6379/11"
+    assert configured[1] == "redis://127.0.0.1:6379/11"
 
 
 def test_the_client_address_is_read_from_the_trusted_proxy():
