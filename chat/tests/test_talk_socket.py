@@ -2,6 +2,7 @@
 reaches the others (not those who muted its author), no chat push carries anything of the
 table, and arrivals and departures reach the other pages as their marks alone."""
 
+import asyncio
 import json
 import re
 import threading
@@ -384,9 +385,109 @@ def test_the_spectators_are_counted_once_each_and_the_count_is_pushed(people, ma
 
     counts, quiet_heard_nothing = async_to_sync(scenario)()
     shown = [re.search(r">([^<]*)</p>", count).group(1) for count in counts]
-    # Ida's socket asked for no presence changes but watches too; Ota's two tabs count once.
-    assert shown == ["1 spectator", "2 spectators", "2 spectators", "3 spectators", "2 spectators"]
+    # Ida's socket asked for no presence changes but watches too; Ota's two tabs count once,
+    # and a signed-out visitor is a guest.
+    assert shown == [
+        "1 spectator",
+        "2 spectators",
+        "2 spectators",
+        "2 spectators, 1 guest",
+        "2 spectators",
+    ]
     assert quiet_heard_nothing, "a socket that draws no panels is sent no presence changes"
+
+
+def _shown(push: str) -> str:
+    return re.search(r'id="watching"[^>]*>([^<]*)</p>', push).group(1)
+
+
+def test_signed_out_sockets_count_as_guests_and_only_up_to_a_bound(people, match):
+    """Anyone can open sockets without an account: forty of them are no forty spectators."""
+
+    async def scenario():
+        jan_socket = _socket(match, people[1])
+        visitors = [_socket(match, AnonymousUser(), presence=False) for _ in range(12)]
+        ota = _socket(match, people[2], presence=False)
+        try:
+            assert (await jan_socket.connect())[0]
+            await jan_socket.receive_from()  # the marks as they are
+            shown = []
+            for socket in (*visitors, ota):
+                assert (await socket.connect())[0]
+                shown.append(_shown(await jan_socket.receive_from()))
+            return shown
+        finally:
+            for socket in (jan_socket, *visitors, ota):
+                await socket.disconnect()
+
+    shown = async_to_sync(scenario)()
+    assert shown[:3] == ["1 guest", "2 guests", "3 guests"]
+    assert shown[9:] == ["10 or more guests"] * 3 + ["1 spectator, 10 or more guests"]
+
+
+class _LaggingCache:
+    """The cache as a busy Redis answers: what a read returns is what was stored when the read
+    began, and another write may have come since."""
+
+    def __init__(self, cache):
+        self.cache = cache
+
+    def get(self, *args, **kwargs):
+        value = self.cache.get(*args, **kwargs)
+        time.sleep(0.05)
+        return value
+
+    def __getattr__(self, name):
+        return getattr(self.cache, name)
+
+
+def test_spectators_who_leave_together_leave_the_count_at_once(people, match, monkeypatch):
+    """Sockets closing at the same moment, with a busy cache: none of them lingers in the count
+    (it used to, until its entry expired a minute later)."""
+    monkeypatch.setattr(presence, "cache", _LaggingCache(presence.cache))
+
+    async def scenario():
+        jan_socket = _socket(match, people[1])
+        watchers = [_socket(match, AnonymousUser(), presence=False) for _ in range(6)]
+        watchers += [_socket(match, people[2], presence=False), _socket(match, people[3])]
+        try:
+            assert (await jan_socket.connect())[0]
+            for socket in watchers:
+                assert (await socket.connect())[0]
+            await asyncio.gather(*(socket.disconnect() for socket in watchers))
+            pushes = []
+            while not await jan_socket.receive_nothing(timeout=0.5):
+                pushes.append(await jan_socket.receive_from())
+            watching = await database_sync_to_async(presence.at_table)(match.pk, [])
+            return pushes[-1], watching
+        finally:
+            await jan_socket.disconnect()
+
+    last, (_here, watching) = async_to_sync(scenario)()
+    assert _shown(last) == "No spectators"
+    assert watching == (0, 0)
+
+
+def test_an_open_spectators_socket_keeps_being_counted(people, match, monkeypatch):
+    """The count's entries expire on their own (a crashed process's sockets are forgotten), so
+    the open sockets keep theirs fresh."""
+    monkeypatch.setattr(presence, "PRESENCE_SECONDS", 0.4)
+    monkeypatch.setattr(consumers, "REFRESH_SECONDS", 0.1)
+
+    async def scenario():
+        visitor = _socket(match, AnonymousUser(), presence=False)
+        ota = _socket(match, people[2], presence=False)
+        try:
+            assert (await visitor.connect())[0]
+            assert (await ota.connect())[0]
+            await asyncio.sleep(1)
+            return await database_sync_to_async(presence.at_table)(match.pk, [])
+        finally:
+            await visitor.disconnect()
+            await ota.disconnect()
+
+    _here, watching = async_to_sync(scenario)()
+    assert watching == (1, 1)
 
 
 def test_the_page_shows_who_is_at_the_table_and_how_many_watch(client, people, match):
