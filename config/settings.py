@@ -184,11 +184,14 @@ ACCOUNT_RATE_LIMITS = {
 }
 # The site's own (django-ratelimit's "count/period" per signed-in player; `limits`' syntax for
 # what a player does over a socket and over HTTP alike): new tables and matches of any kind,
-# invitations (and those to one player), moves and lines of talk.
+# invitations (and those to one player), joining, leaving and the other changes of a waiting
+# table or a seat looking for a substitute, moves and lines of talk.
 PLAY_RATE_LIMITS = {
     "new_table": env.str("NEW_TABLE_RATE_LIMIT", default="30/h"),
     "invitation": env.str("INVITATION_RATE_LIMIT", default="60/h"),
     "invitation_to_one": env.str("INVITATION_TO_ONE_RATE_LIMIT", default="5/h"),
+    # Each of these re-renders every open lobby page.
+    "lobby_action": env.str("LOBBY_ACTION_RATE_LIMIT", default="60/h"),
     "socket_message": env.str("SOCKET_MESSAGE_RATE_LIMIT", default="20/second;600/minute"),
     # Lines posted and said over the table's socket count together (`limits`).
     "chat_line": env.str("CHAT_LINE_RATE_LIMIT", default="10/30second"),

@@ -209,6 +209,7 @@ def answer_seat_offer(request: HttpRequest, offer_id: int) -> HttpResponse:
 
 @require_POST
 @login_required
+@limited("lobby_action")
 def ask_for_substitute(request: HttpRequest, match_id: int) -> HttpResponse:
     match = get_object_or_404(Match, pk=match_id)
     try:
@@ -224,6 +225,7 @@ def ask_for_substitute(request: HttpRequest, match_id: int) -> HttpResponse:
 
 @require_POST
 @login_required
+@limited("lobby_action")
 def volunteer(request: HttpRequest, match_id: int, seat: int) -> HttpResponse:
     match = get_object_or_404(Match, pk=match_id)
     target = match.get_absolute_url()

@@ -112,6 +112,7 @@ def open_table(request: HttpRequest, game: str) -> HttpResponse:
 
 @login_required
 @require_POST
+@limited("lobby_action")
 def table_action(request: HttpRequest, table_id: int, action: str) -> HttpResponse:
     """Join, leave, start, fill with bots, remove a player or invite one; then back to the room
     (or to the match once it started)."""
@@ -164,6 +165,7 @@ def _invitee(_group: str, request: HttpRequest) -> str:
 
 @login_required
 @require_http_methods(["GET", "POST"])
+@limited("lobby_action")
 def join_by_link(request: HttpRequest, token: str) -> HttpResponse:
     table = get_object_or_404(Table, invite_token=token)
     if request.method == "POST":
@@ -179,6 +181,7 @@ def join_by_link(request: HttpRequest, token: str) -> HttpResponse:
 
 @login_required
 @require_POST
+@limited("lobby_action")
 def answer_invitation(request: HttpRequest, invitation_id: int) -> HttpResponse:
     get_object_or_404(Invitation, pk=invitation_id, invitee=request.user)
     accept = request.POST.get("answer") == "accept"

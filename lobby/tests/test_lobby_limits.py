@@ -66,6 +66,27 @@ def test_inviting_one_player_again_and_again_is_limited(people):
     assert Table.objects.get(pk=table.pk).status == Table.Status.OPEN
 
 
+def test_joining_leaving_and_substitutes_are_limited_per_player(people, settings):
+    """Each of them re-renders every open lobby: a script's flood of them is held back."""
+    settings.PLAY_RATE_LIMITS = {**settings.PLAY_RATE_LIMITS, "lobby_action": "5/h"}
+    table = services.open_table(host=people[0], game="kosmopolis", seats=4)
+    match = game_services.start_match(game="kosmopolis", players=[people[1], people[2]])
+    jan = _client(people[1])
+    join = reverse("lobby_table_action", args=[table.pk, "join"])
+    leave = reverse("lobby_table_action", args=[table.pk, "leave"])
+    substitute = reverse("match_ask_sub", args=[match.pk])
+    answers = [jan.post(url).status_code for url in (join, leave, substitute, join, leave)]
+    assert answers == [302] * 5
+    assert jan.post(join).status_code == 429
+    assert TOO_MANY in jan.post(substitute).content.decode()
+    assert not table.sitting.filter(user=people[1]).exists()
+    volunteer = reverse("match_volunteer", args=[match.pk, 0])
+    ota = _client(people[3])
+    assert [ota.post(join).status_code for _ in range(5)] == [302] * 5, "each player's own"
+    assert ota.post(volunteer).status_code == 429
+    assert Match.objects.get(pk=match.pk).seat_list[0].user == people[1]
+
+
 def test_vacation_requests_sent_at_once_stay_within_the_allowance(people):
     """Six requests for 21 days at the same moment, on six connections: one is granted."""
     now = timezone.now()
