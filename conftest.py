@@ -19,10 +19,10 @@ def _fast_test_settings(request):
     }
     from django.core.cache import cache
 
-    from config.guards import _sync_limiter
+    from config.guards import _limiter
 
     cache.clear()
-    _sync_limiter.cache_clear()  # the moves' limit in memory: the process's, not the loop's
+    _limiter.cache_clear()  # the limits of moves and talk, in the process's memory
 
 
 @pytest.fixture(autouse=True)

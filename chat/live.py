@@ -17,6 +17,9 @@ from games.regions import render_region
 
 CHAT_FIELD = "chat_line"
 """The chat form's field; a move form has no field of that name."""
+CHAT_SIZE_LIMIT = 4096
+"""The longest chat message read: the form's line of at most 300 characters, however escaped,
+fits well within it."""
 CHAT_TOKEN = "chat-socket-csrf"
 """Stands for the socket's own CSRF token in a shared render of a line (each socket puts its own
 in, as `games.consumers.SOCKET_CSRF` does for the table)."""
@@ -24,12 +27,13 @@ in, as `games.consumers.SOCKET_CSRF` does for the table)."""
 
 def chat_text(text_data: str | None) -> str | None:
     """The line, if the socket's message is the chat form (its fields as JSON, as the page
-    sends them); None for anything else, which goes on as a move."""
-    if not text_data or f'"{CHAT_FIELD}"' not in text_data:
+    sends them); None for anything else, which goes on as a move (and is refused as one if it
+    cannot be read: too long, or nested deeper than the parser recurses)."""
+    if not text_data or len(text_data) > CHAT_SIZE_LIMIT or f'"{CHAT_FIELD}"' not in text_data:
         return None
     try:
         fields = json.loads(text_data)
-    except ValueError:
+    except (ValueError, RecursionError):
         return None
     if not isinstance(fields, dict) or CHAT_FIELD not in fields:
         return None

@@ -12,12 +12,11 @@ from accounts.models import User
 from accounts.sockets import account_group
 from chat.models import LINE_LENGTH, ChatLine, ChatMute, ChatReport
 from chat.selectors import may_talk, said
+from config.guards import storable, whole_number
 from games.live import tell_group
 from games.models import Match, Seat
 from games.selectors import may_watch
 from games.services import match_group
-
-NUL = "\x00"
 
 
 class ChatRefused(Exception):  # noqa: N818 - a refusal, not a failure
@@ -30,8 +29,8 @@ class ChatRefused(Exception):  # noqa: N818 - a refusal, not a failure
 
 def _text(text: Any, *, required: bool) -> str:
     """The text without the spaces around it; refused if it is not text, too long, empty (when
-    `required`) or holds a NUL (PostgreSQL stores none)."""
-    if not isinstance(text, str) or NUL in text:
+    `required`) or holds what PostgreSQL cannot store (`config.guards.storable`)."""
+    if not isinstance(text, str) or not storable(text):
         raise ChatRefused(_("The line contains a character that is not allowed."))
     text = text.strip()
     if required and not text:
@@ -64,7 +63,7 @@ def mute(*, user: User, match_id: int, player_id: Any, muted: bool = True) -> Us
     the player's open tables are told to read their mutes again. Only a player met at this
     match's table (seated at it, or who said a line there) can be muted, and only a muted one
     read again: an id alone names nobody, so no account's name is told."""
-    player = User.objects.filter(pk=player_id if str(player_id).isdigit() else None).first()
+    player = User.objects.filter(pk=whole_number(player_id)).first()
     if player is not None and player.pk == user.pk:
         raise ChatRefused(_("You cannot mute yourself."))
     if not muted:
@@ -99,7 +98,7 @@ def report(*, user: User, line_id: Any, reason: Any) -> ChatReport:
     """Report a line to the moderators (the admin lists reports); reporting it again keeps the
     first report."""
     reason = _text(reason, required=False)
-    line = ChatLine.objects.filter(pk=line_id if str(line_id).isdigit() else None).first()
+    line = ChatLine.objects.filter(pk=whole_number(line_id)).first()
     if line is None or not may_watch(line.match_id, user):
         raise ChatRefused(_("There is no such line."))
     if line.author_id == user.pk:

@@ -9,11 +9,10 @@ from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
-from django_ratelimit.exceptions import Ratelimited
 
 from chat import services
 from chat.live import panel_html
-from config.guards import count
+from config.guards import within_limit
 from games.selectors import may_watch
 
 
@@ -37,13 +36,13 @@ def say(request: HttpRequest, match_id: int) -> HttpResponse:
     if not may_watch(match_id, request.user):
         raise Http404
     error = None
-    try:
-        count(request, "chat_line")
-        services.say(match_id=match_id, user=request.user, text=request.POST.get("chat_line"))
-    except Ratelimited:
+    if not within_limit(request.user, "chat_line"):
         error = _("You are talking too fast. Wait a moment and try again.")
-    except services.ChatRefused as refused:
-        error = refused.message
+    else:
+        try:
+            services.say(match_id=match_id, user=request.user, text=request.POST.get("chat_line"))
+        except services.ChatRefused as refused:
+            error = refused.message
     if request.htmx:
         return HttpResponse(panel_html(match_id, request.user, get_token(request), error))
     if error:

@@ -2,10 +2,9 @@
 trusted proxy, requests with NUL characters, websockets from other origins or to unknown
 paths."""
 
-import asyncio
 import functools
 import logging
-import weakref
+import re
 from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlparse, urlsplit
@@ -24,15 +23,34 @@ from django_ratelimit.core import is_ratelimited
 from django_ratelimit.decorators import ratelimit
 from django_ratelimit.exceptions import Ratelimited
 from limits import parse_many
-from limits.aio.storage import Storage
-from limits.aio.strategies import MovingWindowRateLimiter
 from limits.storage import storage_from_string
-from limits.strategies import MovingWindowRateLimiter as SyncMovingWindowRateLimiter
+from limits.strategies import MovingWindowRateLimiter
 from redis.exceptions import RedisError
 
 logger = logging.getLogger(__name__)
 
 NUL = "\x00"
+UNSTORABLE = re.compile("[\x00\ud800-\udfff]")
+"""What PostgreSQL can neither store nor compare in text: NUL, and half of a UTF-16 surrogate pair
+(JSON's `\\ud800` escape carries one; UTF-8 has no encoding for it)."""
+DIGITS = re.compile("[0-9]{1,18}")
+"""A number as a form, a query or a socket's message writes it: ASCII digits, at most as many
+as PostgreSQL's bigint holds."""
+
+
+def whole_number(text: object) -> int | None:
+    """The number a form's field, a query's value or a socket's message names, or None if it
+    names none: ASCII digits only. `str.isdigit()` also takes superscripts ("²"), which `int()`
+    refuses, and `int()` takes other scripts' digits ("٣", "３"), spaces, signs and
+    underscores."""
+    if isinstance(text, int) and not isinstance(text, bool):
+        text = str(text)
+    return int(text) if isinstance(text, str) and DIGITS.fullmatch(text) else None
+
+
+def storable(text: str) -> bool:
+    """Whether the text holds nothing `UNSTORABLE`."""
+    return UNSTORABLE.search(text) is None
 
 
 def client_ip(request: HttpRequest) -> str:
@@ -167,49 +185,25 @@ class UnknownPathConsumer(AsyncWebsocketConsumer):
         await self.close(code=4404)
 
 
-_storages: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, Storage] = (
-    weakref.WeakKeyDictionary()
-)
-
-
-def _limiter() -> MovingWindowRateLimiter:
-    """`limits` over RATE_LIMIT_STORAGE; one connection per event loop (daphne has one, tests
-    one per communicator), since an asyncio connection serves only its own loop."""
-    loop = asyncio.get_running_loop()
-    if loop not in _storages:
-        uri = settings.RATE_LIMIT_STORAGE
-        options = {"implementation": "redispy"} if "redis" in uri else {}
-        _storages[loop] = storage_from_string(uri, **options)
-    return MovingWindowRateLimiter(_storages[loop])
-
-
-async def within_socket_limit(user: Any, limit: str = "socket_message") -> bool:
-    """Count one message of a signed-in player over any of their sockets, in every process
-    (`limits` on the shared Redis): False once they sent more than PLAY_RATE_LIMITS[`limit`]
-    allows (every message counts toward `socket_message`; a table's talk toward `chat_line`
-    too)."""
-    limiter = _limiter()
-    rates = parse_many(settings.PLAY_RATE_LIMITS[limit])
-    return all([await limiter.hit(rate, limit, str(user.pk)) for rate in rates])
-
-
 @functools.cache
-def _sync_limiter(uri: str) -> SyncMovingWindowRateLimiter:
-    """The same storage as `_limiter`, read without asyncio (its redis storage takes no
-    `implementation`: it is redis-py's own)."""
-    return SyncMovingWindowRateLimiter(storage_from_string(uri.removeprefix("async+")))
+def _limiter(uri: str) -> MovingWindowRateLimiter:
+    """`limits` over RATE_LIMIT_STORAGE, one per process: its connection pool serves every
+    thread."""
+    return MovingWindowRateLimiter(storage_from_string(uri))
 
 
-def within_move_limit(user: Any) -> bool:
-    """`within_socket_limit` for a move, posted over HTTP (a page without its socket, or a
-    script) or sent over the table's socket (counted in the move's thread): it counts toward
-    the same `socket_message` limit, on the same Redis keys, as the player's other socket
-    messages. With Redis away the move is let through: play goes on without the count."""
-    limiter = _sync_limiter(settings.RATE_LIMIT_STORAGE)
-    rates = parse_many(settings.PLAY_RATE_LIMITS["socket_message"])
+def within_limit(user: Any, name: str = "socket_message") -> bool:
+    """Count one action of a signed-in player toward PLAY_RATE_LIMITS[name] in every process
+    (`limits` on the shared Redis): False once they are past it. What a player may do over HTTP
+    and over a socket alike counts on the same keys either way: a move (`socket_message`), a
+    line of talk (`chat_line`). It is counted in the request's or the socket message's thread:
+    on the event loop an asyncio Redis call cost more processor time than the move's thread
+    does. With Redis away the action is let through: play goes on without the count."""
+    limiter = _limiter(settings.RATE_LIMIT_STORAGE)
+    rates = parse_many(settings.PLAY_RATE_LIMITS[name])
     try:
-        hits = [limiter.hit(rate, "socket_message", str(user.pk)) for rate in rates]  # all count
+        hits = [limiter.hit(rate, name, str(user.pk)) for rate in rates]  # all count
     except (RedisError, OSError):
-        logger.warning("A move of user %s not counted: Redis is away", user.pk)
+        logger.warning("An action of user %s not counted: Redis is away", user.pk)
         return True
     return all(hits)

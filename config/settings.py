@@ -166,10 +166,10 @@ if "REDIS_URL" in env:
             "KEY_PREFIX": "deskovky",
         }
     }
-    RATE_LIMIT_STORAGE = "async+" + env.str("REDIS_URL")
+    RATE_LIMIT_STORAGE = env.str("REDIS_URL")
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
-    RATE_LIMIT_STORAGE = "async+memory://"
+    RATE_LIMIT_STORAGE = "memory://"
 
 # The client's address, for the per-address limits: behind the TLS proxy every request comes
 # from the proxy, so the address is the one the trusted proxies add to X-Forwarded-For (the
@@ -188,15 +188,19 @@ ACCOUNT_RATE_LIMITS = {
     "login_failed": env.str("LOGIN_FAILED_RATE_LIMIT", default="10/m/ip,5/5m/key"),
 }
 # The site's own (django-ratelimit's "count/period" per signed-in player; `limits`' syntax for
-# the socket): new tables and matches of any kind, invitations (and those to one player), offers
-# of a seat to one player, moves and other messages over the live table's socket.
+# what a player does over a socket and over HTTP alike): new tables and matches of any kind,
+# invitations (and those to one player), offers of a seat to one player, joining, leaving and
+# the other changes of a waiting table or a seat looking for a substitute, moves and lines of
+# talk.
 PLAY_RATE_LIMITS = {
     "new_table": env.str("NEW_TABLE_RATE_LIMIT", default="30/h"),
     "invitation": env.str("INVITATION_RATE_LIMIT", default="60/h"),
     "invitation_to_one": env.str("INVITATION_TO_ONE_RATE_LIMIT", default="5/h"),
     "seat_offer_to_one": env.str("SEAT_OFFER_TO_ONE_RATE_LIMIT", default="5/h"),
+    # Each of these re-renders every open lobby page.
+    "lobby_action": env.str("LOBBY_ACTION_RATE_LIMIT", default="60/h"),
     "socket_message": env.str("SOCKET_MESSAGE_RATE_LIMIT", default="20/second;600/minute"),
-    # One rate that both django-ratelimit (a line posted) and limits (over the socket) read.
+    # Lines posted and said over the table's socket count together (`limits`).
     "chat_line": env.str("CHAT_LINE_RATE_LIMIT", default="10/30second"),
 }
 

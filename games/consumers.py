@@ -2,6 +2,7 @@
 and sends its moves over the same socket."""
 
 import asyncio
+import contextlib
 import functools
 import json
 import logging
@@ -16,6 +17,7 @@ from urllib.parse import parse_qs
 from asgiref.sync import SyncToAsync
 from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncWebsocketConsumer
+from channels.layers import get_channel_layer
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
 from django.db import Error as DatabaseFailure
@@ -30,10 +32,18 @@ from redis.exceptions import RedisError
 from accounts.sockets import SESSION_ENDED, SessionBoundSocket, session_holds
 from chat.live import CHAT_TOKEN, chat_text, line_html, lines_html, refusal, say_over_socket
 from chat.selectors import muted_by
-from config.guards import within_move_limit, within_socket_limit
+from config.guards import storable, whole_number, within_limit
 from games.live import Pushes, csrf_token_for, pushes_batched, send_pushes, stored
 from games.models import Match, Seat
-from games.presence import REFRESH_SECONDS, arrive, at_table, depart, unwatch, watch
+from games.presence import (
+    NOBODY,
+    REFRESH_SECONDS,
+    Watching,
+    arrive,
+    at_table,
+    depart,
+    share_spectators,
+)
 from games.regions import changes, environment, render_region, render_regions
 from games.selectors import (
     LOG_LENGTH,
@@ -197,13 +207,15 @@ def _same_log(phase: Phase, before: Phase | None) -> bool:
 
 def move_form(text: str | None) -> QueryDict:
     """A move form's fields as the socket brings them: a JSON object of field names to a value
-    or a list of values, as htmx's `ws-send` makes it (its `HEADERS` are left out)."""
+    or a list of values, as htmx's `ws-send` makes it (its `HEADERS` are left out). Refused: any
+    other JSON, JSON nested deeper than the parser recurses, and text PostgreSQL cannot store
+    (`config.guards.storable`), which no form of the table sends."""
     unreadable = MoveRefused(_("The move could not be read; reload the page."))
     if not text or len(text) > MOVE_SIZE_LIMIT:
         raise unreadable
     try:
         fields = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):
         raise unreadable from None
     if not isinstance(fields, dict):
         raise unreadable
@@ -214,12 +226,15 @@ def move_form(text: str | None) -> QueryDict:
         values = value if isinstance(value, list) else [value]
         if not all(isinstance(item, str | int) and not isinstance(item, bool) for item in values):
             raise unreadable
-        form.setlist(name, [str(item) for item in values])
+        texts = [str(item) for item in values]
+        if not all(storable(text) for text in (name, *texts)):
+            raise unreadable
+        form.setlist(name, texts)
     return form
 
 
 @functools.lru_cache(maxsize=256)
-def _presence_html(seat: int | None, here: bool, watching: int, language: str) -> str:
+def _presence_html(seat: int | None, here: bool, watching: Watching, language: str) -> str:
     marks = environment().get_template("games/table/presence.html").module
     with translation.override(language), reading():
         if seat is not None:
@@ -233,9 +248,98 @@ def presence_html(message: dict[str, Any], language: str) -> str:
     return _presence_html(
         seat if isinstance(seat, int) else None,
         bool(message.get("here")),
-        int(message.get("watching") or 0),
+        Watching(*message.get("watching", NOBODY)),
         language,
     )
+
+
+async def tell_presence(match_id: int, change: dict[str, Any]) -> None:
+    """Cheaply: the change itself, which each socket at the table renders alone
+    (`TableConsumer.presence_changed`)."""
+    message = {"type": "presence.changed", **change}
+    try:
+        await get_channel_layer().group_send(match_group(match_id), message)
+    except (OSError, RedisError):
+        logger.warning("Presence at match %s not told: Redis is away", match_id)
+
+
+class Spectators:
+    """The sockets of this process (its one event loop) that watch tables without a seat: the
+    signed-in spectators by account, the guests by socket. They change on the loop alone, where
+    nothing runs at once, so sockets that open and close together lose nothing. One task per
+    table (`_keep`) writes the process's share of its spectators to the cache
+    (`presence.share_spectators`) one write at a time, each carrying every change made before it
+    began, tells the table the count after a change, and writes the share again every
+    REFRESH_SECONDS so that it does not expire: a hundred spectators leaving together cost a
+    write or two, and refreshes hold no thread that moves need."""
+
+    def __init__(self) -> None:
+        self.process = secrets.token_hex(8)
+        self.sockets: dict[int, dict[str, int | None]] = {}
+        self.changed: dict[int, asyncio.Event] = {}
+        self.written: dict[int, asyncio.Future[None]] = {}
+        self.keepers: dict[int, asyncio.Task[None]] = {}
+
+    def come(self, match_id: int, socket: str, user_id: int | None) -> asyncio.Future[None]:
+        """A socket without a seat opened (`user_id` None for a guest); the write that tells."""
+        self.sockets.setdefault(match_id, {})[socket] = user_id
+        return self._change(match_id)
+
+    def leave(self, match_id: int, socket: str) -> asyncio.Future[None]:
+        """The socket closed; the write that tells."""
+        self.sockets.get(match_id, {}).pop(socket, None)
+        return self._change(match_id)
+
+    def _change(self, match_id: int) -> asyncio.Future[None]:
+        if match_id not in self.keepers:
+            self.changed[match_id] = asyncio.Event()
+            self.keepers[match_id] = asyncio.ensure_future(self._keep(match_id))
+        if match_id not in self.written:
+            self.written[match_id] = asyncio.get_running_loop().create_future()
+        self.changed[match_id].set()
+        return self.written[match_id]
+
+    async def _keep(self, match_id: int) -> None:
+        """Write the share when it changed, else every REFRESH_SECONDS, while the process has
+        spectators of the table; the last write (of none) drops the share at once."""
+        changed = self.changed[match_id]
+        try:
+            while True:
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(changed.wait(), REFRESH_SECONDS)
+                changed.clear()
+                written = self.written.pop(match_id, None)
+                sockets = self.sockets.get(match_id, {})
+                people = {user_id for user_id in sockets.values() if user_id is not None}
+                guests = sum(1 for user_id in sockets.values() if user_id is None)
+                try:
+                    watching = await off_the_loop(share_spectators)(
+                        match_id, self.process, people, guests
+                    )
+                    if written is not None:
+                        await tell_presence(match_id, {"watching": watching})
+                finally:
+                    if written is not None and not written.done():
+                        written.set_result(None)
+                if not sockets and not changed.is_set():
+                    return
+        finally:
+            del self.changed[match_id], self.keepers[match_id]
+            if not self.sockets.get(match_id):
+                self.sockets.pop(match_id, None)
+
+
+_spectators: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, Spectators] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def spectators() -> Spectators:
+    """This event loop's (this process's) spectators."""
+    loop = asyncio.get_running_loop()
+    if loop not in _spectators:
+        _spectators[loop] = Spectators()
+    return _spectators[loop]
 
 
 class TableConsumer(SessionBoundSocket, AsyncWebsocketConsumer):
@@ -249,6 +353,7 @@ class TableConsumer(SessionBoundSocket, AsyncWebsocketConsumer):
         self.shown = -1
         self.phase: Phase | None = None
         self.refused = False
+        self.refused_talk = False
         self.shown_match: Callable[[], Match | None] = lambda: None
 
     async def connect(self) -> None:
@@ -300,31 +405,26 @@ class TableConsumer(SessionBoundSocket, AsyncWebsocketConsumer):
         return await off_the_loop(arrive)(self.match_id, user.pk, self.channel_name)
 
     def _keep_present(self, came: bool) -> asyncio.Task:
-        """Tell the table who came (a player's panel, or the spectators' count), then keep the
-        socket's entries fresh while it is open, and tell the table again if a refresh finds
-        the player's entry gone. A seat is the one the socket opened at."""
+        """Tell the table who came (a player's panel, or the spectators' count through
+        `Spectators`), then keep a signed-in viewer's entry fresh while the socket is open,
+        and tell the table again if a refresh finds the player's entry gone. A seat is the one
+        the socket opened at."""
         user = self.scope.get("user")
         signed_in = getattr(user, "is_authenticated", False)
         self.present_at = self.phase[2] if self.phase else None
-        viewer = f"user-{user.pk}" if signed_in else self.channel_name
+        if self.present_at is None:
+            spectators().come(self.match_id, self.channel_name, user.pk if signed_in else None)
 
         async def refresh() -> None:
-            if self.present_at is not None:
-                if came:
-                    await self._tell_presence({"seat": self.present_at, "here": True})
-            else:
-                watching = await off_the_loop(watch)(self.match_id, viewer, self.channel_name)
-                await self._tell_presence({"watching": watching})
-            while True:
+            if self.present_at is not None and came:
+                await self._tell_presence({"seat": self.present_at, "here": True})
+            while signed_in:
                 await asyncio.sleep(REFRESH_SECONDS)
-                if signed_in:
-                    back = await off_the_loop(arrive)(self.match_id, user.pk, self.channel_name)
-                    if back and self.present_at is not None:
-                        # A departure elsewhere took this socket's entry and told the table
-                        # the player left: they are still here.
-                        await self._tell_presence({"seat": self.present_at, "here": True})
-                if self.present_at is None:
-                    await off_the_loop(watch)(self.match_id, viewer, self.channel_name)
+                back = await off_the_loop(arrive)(self.match_id, user.pk, self.channel_name)
+                if back and self.present_at is not None:
+                    # A departure elsewhere took this socket's entry and told the table the
+                    # player left: they are still here.
+                    await self._tell_presence({"seat": self.present_at, "here": True})
 
         return asyncio.ensure_future(refresh())
 
@@ -334,18 +434,12 @@ class TableConsumer(SessionBoundSocket, AsyncWebsocketConsumer):
         if getattr(user, "is_authenticated", False):
             gone = await off_the_loop(depart)(self.match_id, user.pk, self.channel_name)
         if self.present_at is None:
-            watching = await off_the_loop(unwatch)(self.match_id, self.channel_name)
-            await self._tell_presence({"watching": watching})
+            await _awaited(spectators().leave(self.match_id, self.channel_name))
         elif gone:
             await self._tell_presence({"seat": self.present_at, "here": False})
 
     async def _tell_presence(self, change: dict[str, Any]) -> None:
-        """Cheaply: the change itself, which each socket renders alone (`presence_changed`)."""
-        message = {"type": "presence.changed", "socket": self.channel_name, **change}
-        try:
-            await self.channel_layer.group_send(self.group, message)
-        except (OSError, RedisError):
-            logger.warning("Presence at match %s not told: Redis is away", self.match_id)
+        await tell_presence(self.match_id, {"socket": self.channel_name, **change})
 
     async def presence_changed(self, message: dict) -> None:
         """A player came or left (their panel's mark), or the spectators' count changed. A
@@ -381,7 +475,7 @@ class TableConsumer(SessionBoundSocket, AsyncWebsocketConsumer):
 
         A socket that holds no seat (a spectator, a signed-out page, a script) is refused
         before the database is touched, and so is a player past the limit of messages
-        (`within_move_limit`, counted in the move's thread); of a run of such refusals only the
+        (`within_limit`, counted in the move's thread); of a run of such refusals only the
         first is rendered, so a flood costs no work. A socket whose session ended is closed instead
         (`accounts.sockets`). A move the database could not take (it is away) is refused with
         a request to retry, and the socket stays open."""
@@ -430,22 +524,28 @@ class TableConsumer(SessionBoundSocket, AsyncWebsocketConsumer):
     async def _say(self, text: str) -> None:
         """A line for the table's talk (`chat.live`), limited like a posted line
         (PLAY_RATE_LIMITS' `chat_line`); the line comes back to everyone as `chat_said`, and
-        to this socket a refusal or the cleared error line."""
+        to this socket a refusal or the cleared error line. A signed-out page may not talk: its
+        lines are refused before the database is touched, and of a run of them only the first
+        is answered (the error line stays shown), so a flood costs no work."""
         user = self.scope.get("user")
-        with translation.override(self._language(user)):
-            if getattr(user, "is_authenticated", False) and not await within_socket_limit(
-                user, "chat_line"
-            ):
-                answer = refusal(_("You are talking too fast. Wait a moment and try again."))
-            else:
-                with pushes_batched() as pushes:
-                    answer = await off_the_loop(self._spoken)(text)
-                await send_pushes(pushes)
+        if not getattr(user, "is_authenticated", False):
+            if not self.refused_talk:
+                self.refused_talk = True
+                with translation.override(self._language(user)):
+                    await self.send(text_data=refusal(_("Sign in to talk at the table.")))
+            return
+        with pushes_batched() as pushes:
+            answer = await off_the_loop(self._spoken)(text)
+        await send_pushes(pushes)
         await self.send(text_data=answer)
 
     def _spoken(self, text: str) -> str:
+        """The line said, counted toward PLAY_RATE_LIMITS' `chat_line` with the player's posted
+        lines (`within_limit`, in this thread as a move is)."""
         user = self.scope.get("user") or AnonymousUser()
         with self._viewer(user):
+            if not within_limit(user, "chat_line"):
+                return refusal(_("You are talking too fast. Wait a moment and try again."))
             if not session_holds(self.scope):
                 return refusal(_("Your session has ended; sign in again."))
             return say_over_socket(self.match_id, user, text)
@@ -492,12 +592,12 @@ class TableConsumer(SessionBoundSocket, AsyncWebsocketConsumer):
     def _play(self, text: str | None) -> tuple[str | None, bool, Pushes] | object | None:
         """The refusal, whether the page was stale, and the pushes; None if the socket's
         session ended (the move service checks it with the match: `session_signs_in`);
-        TOO_MANY past the player's limit of messages, counted here (`within_move_limit`, on
-        the same keys as `within_socket_limit`) rather than on the event loop, where an
+        TOO_MANY past the player's limit of messages, counted here (`within_limit`, on the
+        same keys as the moves posted over HTTP) rather than on the event loop, where an
         asyncio Redis call cost more processor time than the move's thread does. A scope
         without a session (a test's) acts as its player."""
         user = self.scope.get("user") or AnonymousUser()
-        if not within_move_limit(user):
+        if not within_limit(user):
             return TOO_MANY
         session = self.scope.get("session")
         session_key = None
@@ -548,10 +648,7 @@ class TableConsumer(SessionBoundSocket, AsyncWebsocketConsumer):
     def _page_seq(self) -> int | None:
         """The move number the page was rendered at (`?seq=` of the socket's URL)."""
         query = parse_qs(self.scope.get("query_string", b"").decode())
-        try:
-            return int(query["seq"][0])
-        except (KeyError, ValueError):
-            return None
+        return whole_number(query.get("seq", [None])[0])
 
     async def _send_table(
         self,

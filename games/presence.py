@@ -3,8 +3,9 @@ match and the player in the shared cache (Redis when the site runs several proce
 process's memory otherwise). Each entry carries its own expiry, which the socket pushes on while
 it is open, so a socket closed without a word or a process that crashed is forgotten by itself
 within `PRESENCE_SECONDS`. The move service asks before it tells a player it is their turn, the
-bots how long to wait between their moves, and each player panel shows it; sockets that hold no
-seat count the spectators the same way."""
+bots how long to wait between their moves, and each player panel shows it. The spectators (the
+sockets that hold no seat) are counted by each process and kept as its share, which expires the
+same way (`share_spectators`)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import logging
 import threading
 import time
 from collections.abc import Iterable
+from typing import NamedTuple
 
 from django.core.cache import cache
 from redis.exceptions import RedisError
@@ -22,6 +24,25 @@ PRESENCE_SECONDS = 60
 """How long an entry counts without being refreshed."""
 REFRESH_SECONDS = 20
 """How often an open socket refreshes its entry: well within `PRESENCE_SECONDS`."""
+GUESTS_COUNTED = 10
+"""Signed-out spectators are sockets, not people (a script opens any number of them): they are
+counted apart from the signed-in ones, and only up to this many ("10 or more guests")."""
+
+
+class Watching(NamedTuple):
+    """Who watches a table: signed-in spectators, each counted once whatever their sockets, and
+    signed-out sockets (guests), counted up to `GUESTS_COUNTED`."""
+
+    people: int = 0
+    guests: int = 0
+
+    @property
+    def all_guests_counted(self) -> bool:
+        """Whether the guests reach the bound: there may be more."""
+        return self.guests >= GUESTS_COUNTED
+
+
+NOBODY = Watching()
 
 
 _TURNS = tuple(threading.Lock() for _ in range(64))
@@ -47,8 +68,8 @@ def _live(entries: object, now: float) -> dict[str, float]:
     return {socket: until for socket, until in entries.items() if until > now}
 
 
-def _watch_key(match_id: int) -> str:
-    return f"watching:{match_id}"
+def _spectators_key(match_id: int) -> str:
+    return f"spectators:{match_id}"
 
 
 def arrive(match_id: int, user_id: int, socket: str) -> bool:
@@ -93,57 +114,56 @@ def present(match_id: int, user_ids: Iterable[int]) -> set[int]:
     return at_table(match_id, ids)[0] if ids else set()
 
 
-def at_table(match_id: int, user_ids: Iterable[int]) -> tuple[set[int], int]:
-    """Those of the players who have the table open now, and how many watch it (`watch`), in
-    one read of the cache."""
+def at_table(match_id: int, user_ids: Iterable[int]) -> tuple[set[int], Watching]:
+    """Those of the players who have the table open now, and who watches it
+    (`share_spectators`), in one read of the cache."""
     ids = list(user_ids)
     now = time.time()
     keys = [_key(match_id, user_id) for user_id in ids]
     try:
-        found = cache.get_many([*keys, _watch_key(match_id)])
+        found = cache.get_many([*keys, _spectators_key(match_id)])
     except (RedisError, OSError):
         logger.warning("Presence at match %s unknown: the cache is away", match_id)
-        return set(), 0
+        return set(), NOBODY
     here = {user_id for user_id in ids if _live(found.get(_key(match_id, user_id)), now)}
-    return here, _count(found.get(_watch_key(match_id)), now)
+    return here, _watching(_shares(found.get(_spectators_key(match_id)), now))
 
 
-def _watchers(entries: object, now: float) -> dict[str, tuple[str, float]]:
+Share = tuple[list[int], int, float]
+"""A process's spectators of a table: the signed-in ones' accounts, how many guests, and until
+when the share counts."""
+
+
+def _shares(entries: object, now: float) -> dict[str, Share]:
     if not isinstance(entries, dict):
         return {}
-    return {socket: entry for socket, entry in entries.items() if entry[1] > now}
+    return {process: share for process, share in entries.items() if share[2] > now}
 
 
-def _count(entries: object, now: float) -> int:
-    """Spectators, not sockets: one signed-in spectator's two tabs count once."""
-    return len({viewer for viewer, _until in _watchers(entries, now).values()})
+def _watching(shares: dict[str, Share]) -> Watching:
+    people = {user_id for accounts, _guests, _until in shares.values() for user_id in accounts}
+    guests = sum(guests for _accounts, guests, _until in shares.values())
+    return Watching(len(people), min(guests, GUESTS_COUNTED))
 
 
-def watch(match_id: int, viewer: str, socket: str) -> int:
-    """A socket that holds no seat is open at the table (kept like a player's presence, by
-    `viewer`: the spectator's account, or the socket itself when signed out); how many watch
-    now. Two sockets writing at once may lose one entry; the next refresh puts it back (a
-    hundred spectators refresh together: in turns, they would hold the threads that moves
-    need)."""
+def share_spectators(match_id: int, process: str, people: set[int], guests: int) -> Watching:
+    """Store one process's share of a table's spectators (the signed-in ones' accounts and how
+    many guests) for `PRESENCE_SECONDS`, or drop it when it has none; who watches now, in every
+    process. A process writes its share again while it has spectators (`REFRESH_SECONDS`), and
+    one write at a time, so its sockets opening and closing together lose nothing
+    (`games.consumers.Spectators`). Two processes writing at once may lose the other's latest
+    change until its next write; a table's sockets live in one process (`_in_turn`)."""
     now = time.time()
+    key = _spectators_key(match_id)
     try:
-        entries = _watchers(cache.get(_watch_key(match_id)), now)
-        entries[socket] = (viewer, now + PRESENCE_SECONDS)
-        cache.set(_watch_key(match_id), entries, PRESENCE_SECONDS)
+        shares = _shares(cache.get(key), now)
+        if people or guests:
+            counted = min(guests, GUESTS_COUNTED)
+            shares[process] = (sorted(people), counted, now + PRESENCE_SECONDS)
+        else:
+            shares.pop(process, None)
+        cache.set(key, shares, PRESENCE_SECONDS)
     except (RedisError, OSError):
         logger.warning("Spectators of match %s not counted: the cache is away", match_id)
-        return 0
-    return _count(entries, now)
-
-
-def unwatch(match_id: int, socket: str) -> int:
-    """A spectator's socket closed; how many watch now."""
-    now = time.time()
-    try:
-        entries = _watchers(cache.get(_watch_key(match_id)), now)
-        entries.pop(socket, None)
-        cache.set(_watch_key(match_id), entries, PRESENCE_SECONDS)
-    except (RedisError, OSError):
-        logger.warning("Spectators of match %s not counted: the cache is away", match_id)
-        return 0
-    return _count(entries, now)
+        return NOBODY
+    return _watching(shares)

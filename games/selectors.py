@@ -15,7 +15,7 @@ from django.utils.translation import gettext_noop
 
 from accounts.models import User
 from games.models import Match, Move, PlayerStats, Rating, RatingChange, Seat, watchable_by
-from games.presence import at_table
+from games.presence import NOBODY, Watching, at_table
 from games.regions import url
 from games.registry import GAMES, GameInfo
 from games.rules import RECORD_FORMAT
@@ -79,8 +79,8 @@ class Table:
     result: dict[str, Any] | None
     extra: dict[str, Any]
     warning_seconds: int = 0
-    watching: int = 0
-    """How many spectators have the table open now."""
+    watching: Watching = NOBODY
+    """Who watches the table now (`games.presence.Watching`)."""
 
     @property
     def expected_seq(self) -> int:
@@ -155,8 +155,8 @@ def game_of(match_id: int) -> str:
     return Match.objects.values_list("game", flat=True).get(pk=match_id)
 
 
-AtTable = tuple[set[int], int]
-"""The people at a table now and how many watch it (`games.presence.at_table`)."""
+AtTable = tuple[set[int], Watching]
+"""The people at a table now and who watches it (`games.presence.at_table`)."""
 
 
 def load_table(match_id: int, *, log_from: int = 0) -> Match:

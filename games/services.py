@@ -26,6 +26,7 @@ from procrastinate.exceptions import AlreadyEnqueued
 from accounts.models import User
 from accounts.sockets import session_signs_in
 from config.batch import Batch, Rows, columns, from_row
+from config.guards import whole_number
 from config.worker import RETRY_ON_OUTAGE
 from games.live import keep_stored, tell_group
 from games.models import Match, Move, Seat, SeatHandover, SeatOffer, Vacation
@@ -182,13 +183,11 @@ def submit_move_form(
             raise SessionEnded
         try:
             move = GAMES[match.game].table.move_from_post(form)
-            expected_seq = int(form.get("expected_seq", ""))
         except IllegalMove as refusal:
             raise MoveRefused(refusal_text(refusal)) from None
-        except ValueError:
-            raise MoveRefused(
-                _("This page is out of date; here is the current table."), stale=True
-            ) from None
+        expected_seq = whole_number(form.get("expected_seq"))
+        if expected_seq is None:
+            raise MoveRefused(_("This page is out of date; here is the current table."), stale=True)
         return _move_of(match, user, move, expected_seq, read_by=user)
 
 

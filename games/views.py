@@ -14,7 +14,7 @@ from django_htmx.http import HttpResponseClientRedirect, reswap
 
 from accounts.models import User
 from chat.live import panel_html
-from config.guards import count, limited, to_named_player, within_move_limit
+from config.guards import count, limited, to_named_player, whole_number, within_limit
 from games import charts, selectors, services, stats
 from games.forms import GameChoicesForm
 from games.models import Match, SeatOffer
@@ -70,7 +70,7 @@ def submit_move(request: HttpRequest, match_id: int) -> HttpResponse:
     posted here count toward the same limit as the player's socket messages."""
     error = None
     accepted = None
-    if not within_move_limit(request.user):
+    if not within_limit(request.user):
         error = _("Too many moves in a short time. Wait a moment and try again.")
     else:
         try:
@@ -211,6 +211,7 @@ def answer_seat_offer(request: HttpRequest, offer_id: int) -> HttpResponse:
 
 @require_POST
 @login_required
+@limited("lobby_action")
 def ask_for_substitute(request: HttpRequest, match_id: int) -> HttpResponse:
     match = get_object_or_404(Match, pk=match_id)
     try:
@@ -226,6 +227,7 @@ def ask_for_substitute(request: HttpRequest, match_id: int) -> HttpResponse:
 
 @require_POST
 @login_required
+@limited("lobby_action")
 def volunteer(request: HttpRequest, match_id: int, seat: int) -> HttpResponse:
     match = get_object_or_404(Match, pk=match_id)
     target = match.get_absolute_url()
@@ -287,10 +289,7 @@ def match_replay(request: HttpRequest, match_id: int) -> HttpResponse:
     with every move, so the live table need not resend it)."""
     match = _match(match_id)
     asked = request.GET.get("step", "last" if match.is_over else "0")
-    try:
-        step = match.move_count if asked == "last" else int(asked)
-    except ValueError:
-        step = 0
+    step = match.move_count if asked == "last" else whole_number(asked) or 0
     replay = replay_for(match, request.user, step)
     template = "games/replay.html#replay" if request.htmx else "games/replay.html"
     return render(request, template, {"replay": replay})

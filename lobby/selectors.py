@@ -10,6 +10,7 @@ from urllib.parse import urlencode
 from django.db.models import Count, Prefetch, Q, QuerySet
 
 from accounts.models import User
+from config.guards import whole_number
 from games.models import Match, Seat, Vacation
 from games.registry import GAMES
 from lobby.models import Invitation, Table, TableSeat
@@ -41,11 +42,11 @@ class TableFilter:
         """From a page's (or a socket's) query string; values that name nothing are ignored."""
         game = query.get("game", "")
         pace = query.get("pace", "")
-        seats = query.get("players", "")
+        seats = whole_number(query.get("players"))
         return cls(
             game=game if game in GAMES else "",
             pace=pace if pace in Match.Pace.values else "",
-            seats=int(seats) if seats.isdigit() and 1 <= int(seats) <= 9 else None,
+            seats=seats if seats is not None and 1 <= seats <= 9 else None,
         )
 
     @property

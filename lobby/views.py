@@ -10,7 +10,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from django_htmx.http import HttpResponseClientRedirect
 
 from accounts.models import User
-from config.guards import count, limited, to_named_player
+from config.guards import count, limited, to_named_player, whole_number
 from games import services as game_services
 from games.forms import GameChoicesForm
 from games.models import Match
@@ -112,6 +112,7 @@ def open_table(request: HttpRequest, game: str) -> HttpResponse:
 
 @login_required
 @require_POST
+@limited("lobby_action")
 def table_action(request: HttpRequest, table_id: int, action: str) -> HttpResponse:
     """Join, leave, start, fill with bots, remove a player or invite one; then back to the room
     (or to the match once it started)."""
@@ -151,14 +152,15 @@ def table_action(request: HttpRequest, table_id: int, action: str) -> HttpRespon
 
 def _number(field: str | None) -> int:
     """A form's id field; anything else is a malformed request (a 400 saying so)."""
-    try:
-        return int(field or "")
-    except ValueError:
-        raise BadRequest(_("The form names no player.")) from None
+    number = whole_number(field)
+    if number is None:
+        raise BadRequest(_("The form names no player."))
+    return number
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
+@limited("lobby_action")
 def join_by_link(request: HttpRequest, token: str) -> HttpResponse:
     table = get_object_or_404(Table, invite_token=token)
     if request.method == "POST":
@@ -174,6 +176,7 @@ def join_by_link(request: HttpRequest, token: str) -> HttpResponse:
 
 @login_required
 @require_POST
+@limited("lobby_action")
 def answer_invitation(request: HttpRequest, invitation_id: int) -> HttpResponse:
     get_object_or_404(Invitation, pk=invitation_id, invitee=request.user)
     accept = request.POST.get("answer") == "accept"
@@ -241,11 +244,12 @@ def my_games(request: HttpRequest) -> HttpResponse:
 @require_POST
 def take_vacation(request: HttpRequest) -> HttpResponse:
     """Pause the clocks of one's turn-based matches for some days."""
-    try:
-        days = int(request.POST.get("days", ""))
-        game_services.declare_vacation(user=request.user, days=days, now=timezone.now())
-    except ValueError:
+    days = whole_number(request.POST.get("days"))
+    if days is None:
         messages.error(request, _("Give the number of days."))
+        return redirect("my_games")
+    try:
+        game_services.declare_vacation(user=request.user, days=days, now=timezone.now())
     except game_services.MoveRefused as refusal:
         messages.error(request, refusal.message)
     else:

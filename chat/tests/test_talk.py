@@ -224,6 +224,38 @@ def test_only_a_player_met_at_the_table_can_be_muted_so_an_id_reveals_no_name(
     assert set(ChatMute.objects.values_list("muted", flat=True)) == {people[0].pk, people[2].pk}
 
 
+OTHER_DIGITS = {
+    "superscript": "⁰¹²³⁴⁵⁶⁷⁸⁹",
+    "arabic-indic": "٠١٢٣٤٥٦٧٨٩",
+    "fullwidth": "０１２３４５６７８９",
+}
+
+
+def written_in(number: int, digits: str) -> str:
+    """The number in another script's digits: `str.isdigit()` takes them all."""
+    return str(number).translate(str.maketrans("0123456789", digits))
+
+
+@pytest.mark.parametrize("digits", OTHER_DIGITS.values(), ids=OTHER_DIGITS.keys())
+def test_a_player_or_line_named_in_other_digits_is_not_found(client, people, match, digits):
+    line = services.say(match_id=match.pk, user=people[0], text="something rude")
+    client.force_login(people[1])
+    muted = client.post(
+        reverse("chat_mute", args=[match.pk]),
+        {"player": written_in(people[0].pk, digits), "muted": "1"},
+        follow=True,
+    )
+    assert "There is no such player at this table." in muted.content.decode()
+    reported = client.post(
+        reverse("chat_report", args=[match.pk]),
+        {"line": written_in(line.pk, digits), "reason": "insults"},
+        follow=True,
+    )
+    assert "There is no such line." in reported.content.decode()
+    assert not ChatMute.objects.exists()
+    assert not ChatReport.objects.exists()
+
+
 def test_a_reported_line_is_stored_confirmed_and_listed_for_the_moderators(
     client, admin_client, people, match
 ):

@@ -2,6 +2,7 @@
 reaches the others (not those who muted its author), no chat push carries anything of the
 table, and arrivals and departures reach the other pages as their marks alone."""
 
+import asyncio
 import json
 import re
 import threading
@@ -13,6 +14,7 @@ from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
+from django.db import connection, connections, transaction
 from django.urls import reverse
 
 from accounts.models import User
@@ -21,6 +23,7 @@ from chat import services
 from chat.models import ChatLine
 from games import consumers, presence
 from games.consumers import TableConsumer
+from games.models import Match
 from games.presence import arrive, depart
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -175,6 +178,114 @@ def test_a_refused_line_comes_back_to_its_socket_alone_and_changes_nothing(
     assert not ChatLine.objects.exists()
 
 
+DEEP = "[" * 1500 + "]" * 1500
+"""Nested deeper than Python's JSON parser recurses, and short enough to be read."""
+
+
+@pytest.mark.parametrize("who", [None, 2, 0], ids=["signed out", "spectator", "player"])
+@pytest.mark.parametrize(
+    "sent", [f'{{"chat_line": {DEEP}}}', f'{{"chat_line": "hi", "x": {DEEP}}}', DEEP]
+)
+def test_a_deeply_nested_message_is_refused_and_the_socket_kept(people, match, who, sent):
+    viewer = AnonymousUser() if who is None else people[who]
+
+    async def scenario():
+        socket = _socket(match, viewer, presence=False)
+        try:
+            assert (await socket.connect())[0]
+            await socket.send_to(text_data=sent)
+            answer = await socket.receive_from()
+            return answer, await socket.receive_nothing(timeout=0.3)
+        finally:
+            await socket.disconnect()
+
+    answer, nothing_more = async_to_sync(scenario)()
+    assert 'role="alert"' in answer
+    reason = "could not be read" if who == 0 else "You do not sit at this table."
+    assert reason in answer
+    assert nothing_more, "the socket stays open"
+    assert not ChatLine.objects.exists()
+
+
+@pytest.mark.parametrize("text", ["\ud800", "a\udfffb", "\udc00\ud800"])
+def test_a_line_with_half_a_surrogate_pair_is_refused_and_the_socket_kept(people, match, text):
+    """JSON's `\\ud800` escape carries a lone surrogate, which UTF-8 (and so PostgreSQL) cannot
+    store."""
+
+    async def scenario():
+        socket = _socket(match, people[0], presence=False)
+        try:
+            assert (await socket.connect())[0]
+            await socket.send_to(text_data=f'{{"chat_line": "{text}"}}')
+            refused = await socket.receive_from()
+            await socket.send_to(text_data=_line("still here"))
+            return refused, await socket.receive_from(), await socket.receive_from()
+        finally:
+            await socket.disconnect()
+
+    refused, cleared, said = async_to_sync(scenario)()
+    assert 'role="alert"' in refused
+    assert "The line contains a character that is not allowed." in refused
+    assert 'role="alert"' not in cleared
+    assert "still here" in said
+    assert list(ChatLine.objects.values_list("text", flat=True)) == ["still here"]
+
+
+class MatchesLocked:
+    """Another connection holds the whole table of matches: any query that reads a match (who
+    may watch or talk at it) waits until `release`."""
+
+    def __init__(self) -> None:
+        self.locked, self.released = threading.Event(), threading.Event()
+        self.holder = threading.Thread(target=self._hold)
+
+    def _hold(self) -> None:
+        try:
+            with transaction.atomic(), connection.cursor() as cursor:
+                cursor.execute(f"LOCK TABLE {Match._meta.db_table} IN ACCESS EXCLUSIVE MODE")
+                self.locked.set()
+                self.released.wait(20)
+        finally:
+            connections.close_all()
+
+    def lock(self) -> None:
+        self.holder.start()
+        assert self.locked.wait(10)
+
+    def release(self) -> None:
+        self.released.set()
+        self.holder.join()
+
+
+def test_a_signed_out_sockets_lines_are_refused_before_the_database_and_once(match):
+    matches = MatchesLocked()
+
+    async def flood():
+        socket = WebsocketCommunicator(TableConsumer.as_asgi(), f"/ws/matches/{match.pk}/")
+        socket.scope["user"] = AnonymousUser()
+        socket.scope["url_route"] = {"kwargs": {"match_id": match.pk}}
+        socket.scope["cookies"] = {settings.LANGUAGE_COOKIE_NAME: "en"}
+        try:
+            assert (await socket.connect())[0]
+            await socket.receive_from()  # the table: the socket has read the match
+            await database_sync_to_async(matches.lock)()
+            for n in range(50):
+                await socket.send_to(text_data=_line(f"line {n}"))
+            answers = [await socket.receive_from(timeout=3)]
+            while not await socket.receive_nothing(timeout=0.3):
+                answers.append(await socket.receive_from())
+            return answers
+        finally:
+            await database_sync_to_async(matches.release)()
+            await socket.disconnect()
+
+    answers = async_to_sync(flood)()
+    assert len(answers) == 1, "one refusal for a flood"
+    assert 'id="chat-error"' in answers[0]
+    assert "Sign in to talk at the table." in answers[0]
+    assert not ChatLine.objects.exists()
+
+
 def test_too_many_lines_over_the_socket_are_refused(people, match, settings):
     settings.PLAY_RATE_LIMITS = {**settings.PLAY_RATE_LIMITS, "chat_line": "2/30second"}
 
@@ -195,6 +306,34 @@ def test_too_many_lines_over_the_socket_are_refused(people, match, settings):
     answers = async_to_sync(scenario)()
     assert "too fast" in answers[2]
     assert list(ChatLine.objects.values_list("text", flat=True)) == ["line 0", "line 1"]
+
+
+def test_lines_posted_and_said_over_the_socket_count_toward_one_limit(
+    client, people, match, settings
+):
+    settings.PLAY_RATE_LIMITS = {**settings.PLAY_RATE_LIMITS, "chat_line": "2/30second"}
+    client.force_login(people[0])
+    url = reverse("chat_say", args=[match.pk])
+    assert "too fast" not in client.post(url, {"chat_line": "posted"}, follow=True).content.decode()
+
+    async def scenario():
+        socket = _socket(match, people[0], presence=False)
+        try:
+            assert (await socket.connect())[0]
+            await socket.send_to(text_data=_line("over the socket"))
+            taken = await socket.receive_from()
+            await socket.receive_from()  # the line itself
+            await socket.send_to(text_data=_line("one too many"))
+            return taken, await socket.receive_from()
+        finally:
+            await socket.disconnect()
+
+    taken, refused = async_to_sync(scenario)()
+    assert "too fast" not in taken
+    assert "too fast" in refused
+    posted = client.post(url, {"chat_line": "and another"}, follow=True)
+    assert "too fast" in posted.content.decode()
+    assert list(ChatLine.objects.values_list("text", flat=True)) == ["posted", "over the socket"]
 
 
 def test_a_players_arrival_and_departure_reach_the_other_pages_as_their_mark_alone(people, match):
@@ -252,9 +391,109 @@ def test_the_spectators_are_counted_once_each_and_the_count_is_pushed(people, ma
 
     counts, quiet_heard_nothing = async_to_sync(scenario)()
     shown = [re.search(r">([^<]*)</p>", count).group(1) for count in counts]
-    # Ida's socket asked for no presence changes but watches too; Ota's two tabs count once.
-    assert shown == ["1 spectator", "2 spectators", "2 spectators", "3 spectators", "2 spectators"]
+    # Ida's socket asked for no presence changes but watches too; Ota's two tabs count once,
+    # and a signed-out visitor is a guest.
+    assert shown == [
+        "1 spectator",
+        "2 spectators",
+        "2 spectators",
+        "2 spectators, 1 guest",
+        "2 spectators",
+    ]
     assert quiet_heard_nothing, "a socket that draws no panels is sent no presence changes"
+
+
+def _shown(push: str) -> str:
+    return re.search(r'id="watching"[^>]*>([^<]*)</p>', push).group(1)
+
+
+def test_signed_out_sockets_count_as_guests_and_only_up_to_a_bound(people, match):
+    """Anyone can open sockets without an account: forty of them are no forty spectators."""
+
+    async def scenario():
+        jan_socket = _socket(match, people[1])
+        visitors = [_socket(match, AnonymousUser(), presence=False) for _ in range(12)]
+        ota = _socket(match, people[2], presence=False)
+        try:
+            assert (await jan_socket.connect())[0]
+            await jan_socket.receive_from()  # the marks as they are
+            shown = []
+            for socket in (*visitors, ota):
+                assert (await socket.connect())[0]
+                shown.append(_shown(await jan_socket.receive_from()))
+            return shown
+        finally:
+            for socket in (jan_socket, *visitors, ota):
+                await socket.disconnect()
+
+    shown = async_to_sync(scenario)()
+    assert shown[:3] == ["1 guest", "2 guests", "3 guests"]
+    assert shown[9:] == ["10 or more guests"] * 3 + ["1 spectator, 10 or more guests"]
+
+
+class _LaggingCache:
+    """The cache as a busy Redis answers: what a read returns is what was stored when the read
+    began, and another write may have come since."""
+
+    def __init__(self, cache):
+        self.cache = cache
+
+    def get(self, *args, **kwargs):
+        value = self.cache.get(*args, **kwargs)
+        time.sleep(0.05)
+        return value
+
+    def __getattr__(self, name):
+        return getattr(self.cache, name)
+
+
+def test_spectators_who_leave_together_leave_the_count_at_once(people, match, monkeypatch):
+    """Sockets closing at the same moment, with a busy cache: none of them lingers in the count
+    (it used to, until its entry expired a minute later)."""
+    monkeypatch.setattr(presence, "cache", _LaggingCache(presence.cache))
+
+    async def scenario():
+        jan_socket = _socket(match, people[1])
+        watchers = [_socket(match, AnonymousUser(), presence=False) for _ in range(6)]
+        watchers += [_socket(match, people[2], presence=False), _socket(match, people[3])]
+        try:
+            assert (await jan_socket.connect())[0]
+            for socket in watchers:
+                assert (await socket.connect())[0]
+            await asyncio.gather(*(socket.disconnect() for socket in watchers))
+            pushes = []
+            while not await jan_socket.receive_nothing(timeout=0.5):
+                pushes.append(await jan_socket.receive_from())
+            watching = await database_sync_to_async(presence.at_table)(match.pk, [])
+            return pushes[-1], watching
+        finally:
+            await jan_socket.disconnect()
+
+    last, (_here, watching) = async_to_sync(scenario)()
+    assert _shown(last) == "No spectators"
+    assert watching == (0, 0)
+
+
+def test_an_open_spectators_socket_keeps_being_counted(people, match, monkeypatch):
+    """The count's entries expire on their own (a crashed process's sockets are forgotten), so
+    the open sockets keep theirs fresh."""
+    monkeypatch.setattr(presence, "PRESENCE_SECONDS", 0.4)
+    monkeypatch.setattr(consumers, "REFRESH_SECONDS", 0.1)
+
+    async def scenario():
+        visitor = _socket(match, AnonymousUser(), presence=False)
+        ota = _socket(match, people[2], presence=False)
+        try:
+            assert (await visitor.connect())[0]
+            assert (await ota.connect())[0]
+            await asyncio.sleep(1)
+            return await database_sync_to_async(presence.at_table)(match.pk, [])
+        finally:
+            await visitor.disconnect()
+            await ota.disconnect()
+
+    _here, watching = async_to_sync(scenario)()
+    assert watching == (1, 1)
 
 
 def test_the_page_shows_who_is_at_the_table_and_how_many_watch(client, people, match):

@@ -14,6 +14,7 @@ from django.urls import reverse
 
 from accounts.models import User
 from config.asgi import application
+from config.guards import whole_number
 from config.routing import websocket_urlpatterns
 from config.tests.test_site import _settings_under
 from lobby import services as lobby_services
@@ -50,7 +51,7 @@ def test_rate_limits_count_in_redis_when_there_is_one():
     )
     assert configured[0]["BACKEND"] == "config.cache.KeptClientRedisCache"
     assert configured[0]["LOCATION"] == "redis://127.0.0.1:6379/11"
-    assert configured[1] == "async+redis://127.0.0.1:6379/11"
+    assert configured[1] == "redis://127.0.0.1:6379/11"
 
 
 def test_the_client_address_is_read_from_the_trusted_proxy():
@@ -162,13 +163,28 @@ def test_the_nul_refusal_carries_the_security_headers_of_every_page(client, sett
     assert response["X-Content-Type-Options"] == "nosniff"
 
 
-def test_removing_a_player_named_by_no_id_is_a_400(eva):
+@pytest.mark.parametrize(
+    "digits",
+    [None, "٠١٢٣٤٥٦٧٨٩", "０１２３４５６７８９", "⁰¹²³⁴⁵⁶⁷⁸⁹"],
+    ids=["letters", "arabic-indic", "fullwidth", "superscript"],
+)
+def test_removing_a_player_named_by_no_id_is_a_400(eva, digits):
+    jan = User.objects.create_user("Jan", "jan@example.com", "heslo-456-def")
     table = lobby_services.open_table(host=eva, game="kosmopolis", seats=3)
+    lobby_services.join_table(table_id=table.pk, user=jan)
     client = Client()
     client.force_login(eva)
-    response = client.post(f"/tables/{table.pk}/remove/", {"player": "abc"})
+    player = "abc" if digits is None else str(jan.pk).translate(str.maketrans("0123456789", digits))
+    response = client.post(f"/tables/{table.pk}/remove/", {"player": player})
     assert response.status_code == 400
     assert "The form names no player." in response.content.decode()
+    assert table.sitting.filter(user=jan).exists()
+
+
+def test_a_number_from_a_request_is_written_in_ascii_digits_only():
+    assert [whole_number(text) for text in ("0", "42", 42, "9" * 18)] == [0, 42, 42, int("9" * 18)]
+    refused = ["", "²", "٣", "３", "4²", " 4", "4 ", "4\n", "+4", "-4", -4, "4_0", "9" * 19, True]
+    assert [whole_number(text) for text in refused] == [None] * len(refused)
 
 
 def _socket(

@@ -16,6 +16,7 @@ from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from chat.models import ChatLine
 from games import services
 from games.consumers import TableConsumer
 from games.models import Match, Move
@@ -36,6 +37,13 @@ json_values = st.recursive(
     max_leaves=8,
 )
 small_numbers = st.integers(min_value=-3, max_value=130)
+lone_surrogates = st.text(st.characters(categories=["Cs"]), max_size=3).map(
+    lambda text: "\udc00" + text
+)
+"""Text with half of a surrogate pair (a low half first pairs with nothing), as JSON's `\\u`
+escapes carry it and UTF-8 cannot."""
+deeply_nested = st.integers(1000, 1900).map(lambda depth: "[" * depth + "]" * depth)
+"""JSON nested deeper than Python's parser recurses, and short enough to be read."""
 
 
 @cache
@@ -114,6 +122,7 @@ form_values = st.one_of(
     st.integers(-5, 130).map(str),
     st.sampled_from(["draft", "play", "play_dragon", "play_action", "save", "place_modifier"]),
     st.sampled_from(["city", "kosmopolis", "top", "bottom:x=1", "0,0,0", "1,x,2", "9" * 30]),
+    st.sampled_from(["²", "٣", "３", "1,²,2", "bottom:x=²"]),  # `str.isdigit()` takes them
 )
 forms = st.dictionaries(
     st.sampled_from(FORM_FIELDS) | st.text(max_size=5),
@@ -173,6 +182,9 @@ def test_the_move_endpoint_refuses_any_forged_form_clearly(client, people, match
 
 @pytest.mark.django_db(transaction=True)
 def test_the_live_socket_refuses_anything_but_a_move_clearly_and_changes_nothing(people, request):
+    """Any frame: text, bytes, forged move forms, JSON nested too deep and text with half a
+    surrogate pair (as a move's field or a line of talk). Each gets a refusal, the move's status
+    or the talk's error line, and the socket stays open."""
     # Over a hundred frames in a few seconds: past the messages' limit, which has tests of its
     # own (`test_socket_limits.py`) and answers a flood once.
     django_settings = request.getfixturevalue("settings")
@@ -190,7 +202,15 @@ def test_the_live_socket_refuses_anything_but_a_move_clearly_and_changes_nothing
             | st.dictionaries(
                 st.sampled_from(["type", "cards", "card", "to", "expected_seq", "HEADERS"]),
                 json_values,
-            ).map(json.dumps),
+            ).map(json.dumps)
+            | deeply_nested
+            | deeply_nested.map(lambda deep: f'{{"chat_line": {deep}}}')
+            | st.dictionaries(
+                st.sampled_from(["type", "cards", "card", "to", "expected_seq"]) | lone_surrogates,
+                lone_surrogates | st.lists(lone_surrogates, max_size=2),
+                min_size=1,
+            ).map(json.dumps)
+            | lone_surrogates.map(lambda line: json.dumps({"chat_line": line})),
             min_size=1,
             max_size=8,
         )
@@ -217,9 +237,10 @@ def test_the_live_socket_refuses_anything_but_a_move_clearly_and_changes_nothing
                 await communicator.disconnect()
 
         for answer in async_to_sync(scenario)():
-            assert answer.lstrip().startswith('<div id="status"')
+            assert answer.lstrip().startswith(('<div id="status"', '<p id="chat-error"'))
             assert 'role="alert"' in answer
         fresh = Match.objects.get(pk=match.pk)
         assert (fresh.move_count, fresh.state) == (0, match.state)
+        assert not ChatLine.objects.exists()
 
     send()

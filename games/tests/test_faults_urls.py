@@ -1,10 +1,12 @@
 """Every address the site serves, pages and websockets, read from the URL resolvers (so a new
 address is covered the day it is added): its parameters and the usual form and query fields
-filled with NUL characters, huge numbers, the wrong type and very long text, signed out and
-signed in, GET and POST. Each answer is a page, a redirect or a 4xx; never a server error."""
+filled with NUL characters, huge numbers, other scripts' digits (`str.isdigit()` takes them), the
+wrong type and very long text, signed out and signed in, GET and POST. Each answer is a page, a
+redirect or a 4xx; never a server error."""
 
 import re
 from collections.abc import Iterator
+from urllib.parse import quote
 
 import pytest
 from asgiref.sync import async_to_sync
@@ -24,11 +26,15 @@ SLOT = "\x01"
 FIELDS = [
     "other", "step", "seq", "next", "username", "player", "token", "days", "seats", "reason",
     "answer", "language", "login", "password", "email", "cards", "type", "game", "page",
+    "players", "line", "muted",
 ]  # fmt: skip
 """The fields the site's views and allauth's read from a query or a form."""
+OTHER_DIGITS = ["²", "٣", "３"]
+"""A superscript, an Arabic-Indic and a fullwidth digit."""
 BAD_VALUES = ["%00", "a%00b", "9" * 30, "-1", "abc", "0", "x" * 3000, "%C5%BE%F0%9F%90%89"]
+BAD_VALUES += [quote(digit) for digit in OTHER_DIGITS]
 """Put in an address: URL-encoded, as a client sends them."""
-BAD_FIELD_VALUES = ["a\x00b", "9" * 30, "abc", "x" * 3000, "ž🐉"]
+BAD_FIELD_VALUES = ["a\x00b", "9" * 30, "abc", "x" * 3000, "ž🐉", *OTHER_DIGITS]
 
 
 def _templates(patterns: list, prefix: str = "") -> Iterator[str]:

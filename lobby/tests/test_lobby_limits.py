@@ -6,7 +6,6 @@ from datetime import timedelta
 
 import pytest
 import redis
-from asgiref.sync import async_to_sync
 from django.core.cache import caches
 from django.db import connections
 from django.test import Client
@@ -14,7 +13,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from accounts.models import User
-from config.guards import within_move_limit, within_socket_limit
+from config.guards import _limiter, within_limit
 from games import services as game_services
 from games.models import Match, Vacation
 from games.tests.test_faults_redis import ThrowawayRedis
@@ -67,6 +66,27 @@ def test_inviting_one_player_again_and_again_is_limited(people):
     assert Table.objects.get(pk=table.pk).status == Table.Status.OPEN
 
 
+def test_joining_leaving_and_substitutes_are_limited_per_player(people, settings):
+    """Each of them re-renders every open lobby: a script's flood of them is held back."""
+    settings.PLAY_RATE_LIMITS = {**settings.PLAY_RATE_LIMITS, "lobby_action": "5/h"}
+    table = services.open_table(host=people[0], game="kosmopolis", seats=4)
+    match = game_services.start_match(game="kosmopolis", players=[people[1], people[2]])
+    jan = _client(people[1])
+    join = reverse("lobby_table_action", args=[table.pk, "join"])
+    leave = reverse("lobby_table_action", args=[table.pk, "leave"])
+    substitute = reverse("match_ask_sub", args=[match.pk])
+    answers = [jan.post(url).status_code for url in (join, leave, substitute, join, leave)]
+    assert answers == [302] * 5
+    assert jan.post(join).status_code == 429
+    assert TOO_MANY in jan.post(substitute).content.decode()
+    assert not table.sitting.filter(user=people[1]).exists()
+    volunteer = reverse("match_volunteer", args=[match.pk, 0])
+    ota = _client(people[3])
+    assert [ota.post(join).status_code for _ in range(5)] == [302] * 5, "each player's own"
+    assert ota.post(volunteer).status_code == 429
+    assert Match.objects.get(pk=match.pk).seat_list[0].user == people[1]
+
+
 def test_vacation_requests_sent_at_once_stay_within_the_allowance(people):
     """Six requests for 21 days at the same moment, on six connections: one is granted."""
     now = timezone.now()
@@ -96,15 +116,14 @@ def test_vacation_requests_sent_at_once_stay_within_the_allowance(people):
 
 
 def test_with_redis_the_limits_count_where_every_process_reads_them(people, bots, settings):
-    """Django's Redis cache for the views' limits and `limits` on Redis for the sockets and the
-    moves: a count made through one connection holds for the next one, as for another process,
-    and a move (counted without asyncio in the move's thread) counts on the same keys."""
+    """Django's Redis cache for the views' limits and `limits` on Redis for moves and talk: a
+    count made through one connection holds for the next one, as for another process."""
     server = ThrowawayRedis()
     server.start()
     try:
         redis_cache = "config.cache.KeptClientRedisCache"
         settings.CACHES = {"default": {"BACKEND": redis_cache, "LOCATION": server.url}}
-        settings.RATE_LIMIT_STORAGE = "async+" + server.url
+        settings.RATE_LIMIT_STORAGE = server.url
         settings.PLAY_RATE_LIMITS = {
             **settings.PLAY_RATE_LIMITS,
             "new_table": "1/h",
@@ -120,15 +139,13 @@ def test_with_redis_the_limits_count_where_every_process_reads_them(people, bots
             == 429
         )
         assert any(b"rl:" in key for key in redis.Redis.from_url(server.url).scan_iter())
-        assert async_to_sync(within_socket_limit)(people[0]) is True
-        assert async_to_sync(within_socket_limit)(people[0]) is False, "another event loop"
-        assert async_to_sync(within_socket_limit)(people[1]) is True
-        assert within_move_limit(people[1]) is False, "a move counts with the socket's messages"
-        assert within_move_limit(people[2]) is True
-        assert async_to_sync(within_socket_limit)(people[2]) is False
+        assert within_limit(people[0]) is True
+        _limiter.cache_clear()
+        assert within_limit(people[0]) is False, "counted through another connection"
+        assert within_limit(people[1]) is True
     finally:
         server.stop()
-    assert within_move_limit(people[3]) is True, "with Redis away a move is not held up"
+    assert within_limit(people[2]) is True, "with Redis away a move is not held up"
 
 
 def test_a_refusal_of_a_form_sent_by_htmx_shows_its_message_on_the_page(people, settings):

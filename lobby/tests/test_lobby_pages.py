@@ -4,6 +4,7 @@ import pytest
 from asgiref.sync import async_to_sync
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
+from django.db import transaction
 from django.urls import reverse
 
 from lobby import services
@@ -91,6 +92,80 @@ def test_the_lobby_list_changes_live_when_a_table_opens_and_starts(people):
     marker = f'id="lobby-table-{table.pk}" data-status='
     assert f'{marker}"open"' in opened
     assert f'{marker}"started"' in started
+
+
+@pytest.mark.parametrize(
+    "three", ["³", "٣", "３"], ids=["superscript", "arabic-indic", "fullwidth"]
+)
+def test_a_player_count_in_other_digits_narrows_nothing_on_the_page_or_the_live_list(
+    client, people, three
+):
+    """`str.isdigit()` takes them all; a superscript made the page and the socket fail."""
+    pair = services.open_table(host=people[0], game="kosmopolis", seats=2)
+    page = client.get(reverse("home"), {"players": three})
+    assert page.status_code == 200
+    assert f'id="lobby-table-{pair.pk}"' in page.content.decode()
+
+    async def scenario():
+        watcher = WebsocketCommunicator(LobbyConsumer.as_asgi(), f"/ws/lobby/?players={three}")
+        watcher.scope["user"] = people[4]
+        watcher.scope["url_route"] = {"kwargs": {}}
+        assert (await watcher.connect())[0]
+        try:
+            trio = await database_sync_to_async(services.open_table)(
+                host=people[1], game="kosmopolis", seats=3
+            )
+            return trio, await watcher.receive_from()
+        finally:
+            await watcher.disconnect()
+
+    trio, pushed = async_to_sync(scenario)()
+    assert f'id="lobby-table-{pair.pk}"' in pushed
+    assert f'id="lobby-table-{trio.pk}"' in pushed
+
+
+def test_a_burst_of_changes_re_renders_each_lobby_socket_once_or_twice_ending_as_it_is(people):
+    """Joins and leaves that land together (a flood of them, or a table filling up) cost each
+    open lobby page a render or two, not one each; the last render shows the table as it is."""
+    table = services.open_table(host=people[0], game="kosmopolis", seats=4)
+
+    @database_sync_to_async
+    def burst() -> None:
+        """Twenty-two changes, told together when the transaction commits."""
+        with transaction.atomic():
+            for _ in range(10):
+                services.join_table(table_id=table.pk, user=people[1])
+                services.leave_table(table_id=table.pk, user=people[1])
+            services.join_table(table_id=table.pk, user=people[2])
+            services.join_table(table_id=table.pk, user=people[3])
+
+    async def scenario():
+        lobby = WebsocketCommunicator(LobbyConsumer.as_asgi(), "/ws/lobby/")
+        lobby.scope["url_route"] = {"kwargs": {}}
+        room = WebsocketCommunicator(LobbyConsumer.as_asgi(), f"/ws/lobby/tables/{table.pk}/")
+        room.scope["url_route"] = {"kwargs": {"table_id": table.pk}}
+        for socket in (lobby, room):
+            socket.scope["user"] = people[4]
+            assert (await socket.connect())[0]
+        try:
+            await burst()
+            renders = []
+            for socket in (lobby, room):
+                pushed = [await socket.receive_from(timeout=5)]
+                while not await socket.receive_nothing(timeout=1):
+                    pushed.append(await socket.receive_from())
+                renders.append(pushed)
+            return renders
+        finally:
+            await lobby.disconnect()
+            await room.disconnect()
+
+    in_lobby, in_room = async_to_sync(scenario)()
+    assert len(in_lobby) <= 2
+    assert len(in_room) <= 2
+    assert "3 of 4 seats" in in_lobby[-1]
+    assert "Ota" in in_room[-1]
+    assert "Ida" in in_room[-1]
 
 
 def test_my_games_shows_the_time_left_and_takes_a_vacation(client, people):
