@@ -39,12 +39,12 @@ CUTS = 6
 MOVE_BOUND = 2000
 SAMPLES = 4
 
-PILE: dict[str, Callable[[State, int], int]] = {
-    "space_dragons": lambda s, _seat: len(s["draw_pile"]) + len(s["box_dragons"]),
-    "space_bastards": lambda s, _seat: 2 * (s["seats"] - 1),
-    "kosmopolis": lambda s, _seat: len(s["deck"]) + (3 - s["round"]) * 4,
-    "seven_dragons": lambda s, _seat: len(s["deck"]),
-    "isle_of_cats": lambda s, _seat: len(s["bag"]) + len(s["deck"]),
+PILE: dict[str, Callable[[State], int]] = {
+    "space_dragons": lambda s: len(s["draw_pile"]) + len(s["box_dragons"]),
+    "space_bastards": lambda s: 2 * (s["seats"] - 1),
+    "kosmopolis": lambda s: len(s["deck"]) + (3 - s["round"]) * 4,
+    "seven_dragons": lambda s: len(s["deck"]),
+    "isle_of_cats": lambda s: len(s["bag"]) + len(s["deck"]),
 }
 """How many items lie in a pile whose order nobody knows (a deck, a bag, the ships and boxed
 dragons, the next rounds' modifiers), or, in Space Bastards, how many seats keep their trade and
@@ -74,10 +74,8 @@ def _random_move(engine: Any, state: State, rng: random.Random) -> State:
 
 
 def _count(state: State) -> int:
-    for key in ("seats", "num_seats"):
-        if key in state:
-            return int(state[key])
-    raise KeyError("seats")
+    """The number of seats (Space Dragons calls it `num_seats`)."""
+    return int(state["seats"] if "seats" in state else state["num_seats"])
 
 
 POSITIONS = {slug: list(positions(slug)) for slug in TABLES}
@@ -128,13 +126,13 @@ def test_a_sample_depends_on_the_view_alone(slug: str, index: int) -> None:
             assert ours == theirs
 
 
-@pytest.mark.parametrize(("slug", "index"), CASES)
+@pytest.mark.parametrize(
+    ("slug", "index"), [(slug, i) for slug, i in CASES if PILE[slug](POSITIONS[slug][i]) >= 2]
+)
 def test_the_hidden_parts_vary_with_the_rng(slug: str, index: int) -> None:
     engine = engine_for(slug)
     state = POSITIONS[slug][index]
     for seat in range(_count(state)):
-        if PILE[slug](state, seat) < 2:
-            continue
         shown = engine.view(state, seat)
         samples = [engine.sample_state(shown, seat, random.Random(k)) for k in range(SAMPLES)]
         assert any(sample != samples[0] for sample in samples[1:])
