@@ -1,4 +1,5 @@
-"""What every rules engine shares: the refusal type, ranking and record replay.
+"""What every rules engine shares: the refusal type, ranking, record replay, and the pieces of
+`sample_state` that the drafting games share.
 
 Pure standard library: engines import this module, so it must never import Django.
 """
@@ -6,7 +7,8 @@ Pure standard library: engines import this module, so it must never import Djang
 from __future__ import annotations
 
 import importlib
-from collections.abc import Sequence
+import random
+from collections.abc import Callable, Collection, Sequence
 from types import ModuleType
 from typing import Any
 
@@ -33,6 +35,96 @@ def competition_ranks(scores: Sequence[float], *, higher_is_better: bool = True)
     sign = -1 if higher_is_better else 1
     keys = [sign * s for s in scores]
     return [1 + sum(1 for other in keys if other < mine) for mine in keys]
+
+
+Place = tuple[int, str]
+"""Where a drafting seat holds cards: the seat and its `"kept"` cards or its `"packet"`."""
+Share = tuple[list[Any], dict[Place, int]]
+"""Cards a seat knows lie together somewhere, and how many of them each place holds."""
+
+
+def draft_shares(
+    *,
+    seats: int,
+    seat: int,
+    direction: int,
+    rounds: int,
+    takes: Callable[[int, int], int],
+    seen: dict[int, tuple[list[Any], list[Any] | None]],
+    current: int | None,
+    picked: Collection[int] = (),
+) -> list[Share]:
+    """What `seat` knows of the other seats' cards from the packets it passed on in a draft.
+
+    In a draft every seat takes `takes(round, size)` cards from the packet in front of it, then
+    passes the rest to the seat `direction` away; the last of the `rounds` keeps what it gets.
+    `seen` holds, per round, the packet the seat got and the cards it kept (None while that
+    choice is open). The rest of each packet it passed went on to the next seats: the cards
+    missing when the packet came back were taken by the seats between, so many each; those
+    that have not come back are taken by the seats the packet reached since, and the one it
+    lies with now holds the rest (the draft's `current` round; None once the draft is over).
+    The seats in `picked` have already taken their cards of the current round."""
+    end = rounds if current is None else current
+    shares: list[Share] = []
+    for start, (packet, kept) in sorted(seen.items()):
+        if kept is None or (current is not None and start >= current):
+            continue
+        rest = [card for card in packet if card not in kept]
+        size = len(rest)
+        places: dict[Place, int] = {}
+        for later in range(start + 1, end + 1):
+            if size == 0:
+                break
+            holder = (seat + (later - start) * direction) % seats
+            if holder == seat:
+                if later not in seen:
+                    places = {}
+                    break
+                back = seen[later][0]
+                rest = [card for card in rest if card not in back]
+                size = 0
+                break
+            if later < end or current is None or holder in picked:
+                take = takes(later, size)
+                places[(holder, "kept")] = places.get((holder, "kept"), 0) + take
+                size -= take
+            if later == end and current is not None and size:
+                places[(holder, "packet")] = size
+                size = 0
+        if places:
+            shares.append((rest, places))
+    return shares
+
+
+def withdraw(shares: list[Share], card: Any, place: Place) -> None:
+    """A card known to lie with a seat has been played from `place`: it no longer does."""
+    for cards, places in shares:
+        if card in cards:
+            cards.remove(card)
+            if places.get(place):
+                places[place] -= 1
+            return
+
+
+def deal_shares(shares: list[Share], rng: random.Random) -> dict[Place, list[Any]]:
+    """Each share's cards dealt at random to its places, so many each."""
+    dealt: dict[Place, list[Any]] = {}
+    for cards, places in shares:
+        pool = list(cards)
+        rng.shuffle(pool)
+        for place, count in places.items():
+            dealt.setdefault(place, []).extend(pool[:count])
+            del pool[:count]
+    return dealt
+
+
+def fill(cards: list[Any], size: int | None, unknown: list[Any]) -> list[Any]:
+    """`cards` filled up to `size` (None: none) from the front of the shuffled `unknown`
+    cards, which lose them: how a sample deals what a seat cannot see."""
+    missing = max(0, (size or 0) - len(cards))
+    drawn = unknown[:missing]
+    del unknown[:missing]
+    return cards + drawn
 
 
 def engine_for(slug: str) -> ModuleType:

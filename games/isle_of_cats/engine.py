@@ -57,7 +57,7 @@ from games.isle_of_cats.components import (
     ZONE_COST,
     normalise,
 )
-from games.rules import IllegalMove
+from games.rules import IllegalMove, deal_shares, draft_shares, fill
 
 State = dict[str, Any]
 Move = dict[str, Any]
@@ -257,6 +257,8 @@ def _new_player() -> dict[str, Any]:
         "bait": False,
         "last_paid": None,
         "scent": False,
+        "draft_seen": [],
+        "discards_seen": [],
     }
 
 
@@ -400,6 +402,9 @@ def _fish_and_deal(state: State, events: list[Event]) -> None:
     else:
         for player in state["players"]:
             player["draft"] = _draw(state, 7)
+    for player in state["players"]:
+        player["draft_seen"] = []
+        _remember_draft(player, player["draft"])
     events.append({"type": "draft_dealt", "day": state["day"]})
 
 
@@ -413,6 +418,8 @@ def _draw(state: State, count: int) -> list[str]:
             state["reshuffles"] += 1
             pile = sorted(state["discard"])
             state["discard"] = []
+            for player in state["players"]:
+                player["discards_seen"] = []
             random.Random(f"{state['seed']}:reshuffle:{state['reshuffles']}").shuffle(pile)
             state["deck"] = pile
         drawn.append(state["deck"].pop(0))
@@ -423,14 +430,17 @@ def _after_draft_round(state: State, events: list[Event]) -> None:
     players = state["players"]
     if state["solo"]:
         player = players[0]
-        state["discard"].extend(player["draft"])
+        _discard(state, player["draft"], [0])
         player["draft"] = []
         if state["draft_round"] == 1:
             player["draft"] = _draw(state, 5)
+            _remember_draft(player, player["draft"])
             player["picked"] = False
             state["draft_round"] = 2
             return
-        player["picks"].extend(_draw(state, 1))
+        last = _draw(state, 1)
+        player["picks"].extend(last)
+        _remember_draft(player, last, last)
         _start_buy(state, events)
         return
     seats = state["seats"]
@@ -442,13 +452,33 @@ def _after_draft_round(state: State, events: list[Event]) -> None:
         for seat in range(seats):
             players[seat]["draft"] = passed[seat]
             players[seat]["picked"] = False
+            _remember_draft(players[seat], passed[seat])
         state["draft_round"] += 1
         events.append({"type": "draft_passed", "round": state["draft_round"]})
         return
     for seat in range(seats):
         players[seat]["picks"].extend(passed[seat])
         players[seat]["draft"] = []
+        _remember_draft(players[seat], passed[seat], passed[seat])
     _start_buy(state, events)
+
+
+def _remember_draft(
+    player: dict[str, Any], cards: list[str], took: list[str] | None = None
+) -> None:
+    """A draft hand handed to a seat today (the last card passed to it: kept at once), for its
+    view's memory; a state stored before the memory existed starts it on the next day."""
+    if player.get("draft_seen") is not None:
+        player["draft_seen"].append({"cards": sorted(cards), "took": took and sorted(took)})
+
+
+def _discard(state: State, cards: list[str], seen_by: range | list[int]) -> None:
+    """Cards go to the discard pile; the seats in `seen_by` saw them go (a card played face
+    up: all; cards a seat did not buy or keep: that seat) and know them there until the pile
+    is shuffled into the deck."""
+    state["discard"].extend(cards)
+    for seat in seen_by:
+        state["players"][seat].setdefault("discards_seen", []).extend(cards)
 
 
 def _start_buy(state: State, events: list[Event]) -> None:
@@ -611,7 +641,7 @@ def _canonical_basket(player: dict[str, Any]) -> dict[str, Any] | None:
 
 def _pass_rescue(state: State, seat: int, events: list[Event], *, automatic: bool) -> None:
     player = state["players"][seat]
-    state["discard"].extend(player["played"])
+    _discard(state, player["played"], range(state["seats"]))
     player["played"] = []
     state["passed"].append(seat)
     events.append({"type": "passed", "seat": seat, "automatic": automatic})
@@ -961,6 +991,8 @@ def _move_draft(state: State, seat: int, move: Move, events: list[Event]) -> Non
         player["draft"].remove(card)
     player["picks"].extend(cards)
     player["picked"] = True
+    if player.get("draft_seen"):
+        player["draft_seen"][-1]["took"] = sorted(cards)
     events.append({"type": "drafted", "seat": seat, "count": len(cards)})
     if all(p["picked"] for p in state["players"]):
         _after_draft_round(state, events)
@@ -981,7 +1013,7 @@ def _move_buy(state: State, seat: int, move: Move, events: list[Event]) -> None:
         raise IllegalMove("You do not have enough fish.")
     player["fish"] -= cost
     player["hand"].extend(cards)
-    state["discard"].extend(c for c in player["picks"] if c not in cards)
+    _discard(state, [c for c in player["picks"] if c not in cards], [seat])
     player["picks"] = []
     player["bought"] = True
     player["finished"] = finish
@@ -1090,7 +1122,7 @@ def _move_rescue(state: State, seat: int, move: Move, events: list[Event]) -> No
         used = [basket["card"]] if basket["type"] == "card" else basket["cards"]
         for card in used:
             player["played"].remove(card)
-        state["discard"].extend(used)
+        _discard(state, used, range(state["seats"]))
     plan.commit()
     player["last_paid"] = cost
     events.append(_placed_event(seat, "rescued", plan, zone=zone, paid=cost))
@@ -1170,7 +1202,7 @@ def _move_find(state: State, seat: int, move: Move, events: list[Event]) -> None
     if count < int(effect["min_tiles"]):
         raise IllegalMove("Take at least one tile with this card.")
     player["hand"].remove(card)
-    state["discard"].append(card)
+    _discard(state, [card], range(state["seats"]))
     plan.commit()
     events.append(_placed_event(seat, "found", plan, card=card))
     _after_turn(state, seat, events)
@@ -1242,7 +1274,7 @@ def _move_play(state: State, seat: int, move: Move, events: list[Event]) -> None
     elif kind == "arrange_next_refill" and state["day"] >= DAYS:
         raise IllegalMove("There is no refill after the last day.")
     player["hand"].remove(card)
-    state["discard"].append(card)
+    _discard(state, [card], range(state["seats"]))
     event: Event = {"type": "played", "seat": seat, "card": card}
     if kind == "rescue":
         player["fish"] -= sum(paid)
@@ -1294,7 +1326,7 @@ def _move_resolve(state: State, seat: int, move: Move, events: list[Event]) -> N
         raise IllegalMove("Keep exactly one of these cards.")
     player["fish"] -= cost
     player["hand"].extend(cards)
-    state["discard"].extend(c for c in look["cards"] if c not in cards)
+    _discard(state, [c for c in look["cards"] if c not in cards], [seat])
     player["look"] = None
     events.append({"type": "resolved", "seat": seat, "count": len(cards), "paid": cost})
 
@@ -1882,6 +1914,9 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
             "last_paid": p["last_paid"],
             "scent": p["scent"],
             "looking": p["look"] is not None,
+            # Which card a seat is looking with and how many cards it turned: public (the log).
+            "look_card": p["look"]["card"] if p["look"] is not None else None,
+            "look_count": len(p["look"]["cards"]) if p["look"] is not None else 0,
         }
         if over:
             row["lessons"] = list(p["lessons"])
@@ -1907,6 +1942,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "deck_count": len(state["deck"]),
         "discard_count": len(state["discard"]),
         "bag_count": len(state["bag"]),
+        "gone": list(state["gone"]),
         "players": players,
         "you": seat,
     }
@@ -1923,6 +1959,8 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
             "colour_cards_hidden": len(sister["colour_cards"]) - sister["revealed"],
             "lessons": list(sister["lessons"]),
             "removed": dict(sister["removed"]),
+            "used": list(sister["used"]),
+            "resolved": sister["resolved"],
         }
     if over:
         public["result"] = result(state)
@@ -1940,4 +1978,210 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         if mine["look"] is not None
         else None
     )
+    public["draft_seen"] = [
+        {"cards": list(entry["cards"]), "took": entry["took"] and list(entry["took"])}
+        for entry in mine.get("draft_seen") or []
+    ]
+    public["discards_seen"] = list(mine.get("discards_seen") or [])
     return public
+
+
+# --- sampling what a seat cannot see -----------------------------------------------------------
+
+
+def sample_state(shown: dict[str, Any], seat: int, rng: random.Random) -> State:
+    """A complete state that `seat`'s view `shown` could come from, with what the seat cannot
+    see drawn uniformly at random among the cards and tiles it cannot place (section 7).
+
+    The seat places the public cards and tiles (the tiles gone from the game included), its own
+    cards, the cards it knows lie in the discard pile (played face up, or its own unbought and
+    unkept ones, until the pile is shuffled into the deck) and, from today's draft, the cards
+    it passed on: the other seats took them as the draft went round (`games.rules.draft_shares`)
+    and hold them among their picks until they buy; after a seat has bought, the cards passed
+    to it count as unplaced again. The other cards are dealt at random to what else the other
+    seats hold (their personal lessons from the personal lessons), the rest of the discard pile
+    and the deck; the tiles not seen lie in the bag in a random order; the sister's face-down
+    and deck cards and the unrevealed colour cards are shuffled. Pending selections of rescue
+    cards are drawn among the possible ones, and the seed of later reshuffles is drawn anew.
+    The other seats of a sample remember no draft of today and no discards."""
+    seats = shown["seats"]
+    phase = shown["phase"]
+    over = phase == "game_over"
+    rows = shown["players"]
+    excluded = sorted(
+        card
+        for name, cards in LESSON_SET_CARDS.items()
+        if name not in shown["options"]["lesson_sets"]
+        for card in cards
+    )
+    mine = [*shown["hand"], *shown["aside"], *shown["draft"], *shown["picks"], *shown["lessons"]]
+    mine += shown["look"]["cards"] if shown["look"] is not None else []
+    known = set(mine) | set(shown["discards_seen"]) | set(excluded)
+    known |= {entry["card"] for entry in shown["public_lessons"]}
+    known |= {card for row in rows for card in row["played"] + row.get("lessons", [])}
+    dealt: dict[tuple[int, str], list[str]] = {}
+    if not shown["solo"] and phase in ("draft", "buy"):
+        shares = draft_shares(
+            seats=seats,
+            seat=seat,
+            direction=1 if shown["day"] % 2 == 1 else -1,
+            rounds=4,
+            takes=lambda number, size: size if number == 4 else min(2, size),
+            seen={n: (e["cards"], e["took"]) for n, e in enumerate(shown["draft_seen"], 1)},
+            current=shown["draft_round"] if phase == "draft" else None,
+            picked=[s for s, row in enumerate(rows) if row["picked"]],
+        )
+        for cards, _places in shares:
+            cards[:] = [card for card in cards if card not in known]
+        dealt = {
+            place: cards
+            for place, cards in deal_shares(shares, rng).items()
+            if phase == "draft" or not rows[place[0]]["bought"]
+        }
+        known |= {card for cards in dealt.values() for card in cards}
+    unknown = [card for card in CARD_IDS if card not in known]
+    rng.shuffle(unknown)
+
+    players = []
+    for s, row in enumerate(rows):
+        player = _sampled_player(row)
+        if s == seat:
+            player["hand"] = list(shown["hand"])
+            player["aside"] = list(shown["aside"])
+            player["draft"] = list(shown["draft"])
+            player["picks"] = list(shown["picks"])
+            player["lessons"] = list(shown["lessons"])
+            player["selection"] = _listed(shown["selection"])
+            look = shown["look"]
+            player["look"] = look and {"card": look["card"], "cards": list(look["cards"])}
+            player["draft_seen"] = marshal.loads(marshal.dumps(shown["draft_seen"]))
+            player["discards_seen"] = list(shown["discards_seen"])
+        elif over:
+            player["lessons"] = list(row["lessons"])
+        else:
+            personal = [c for c in unknown if CARDS[c]["kind"] == "lesson"]
+            player["lessons"] = [c for c in personal if CARDS[c]["scope"] == "personal"]
+            del player["lessons"][row["lesson_count"] :]
+            unknown[:] = [c for c in unknown if c not in player["lessons"]]
+        players.append(player)
+    for s, (row, player) in enumerate(zip(rows, players, strict=True)):
+        if s == seat:
+            continue
+        player["hand"] = fill([], row["hand_count"], unknown)
+        player["aside"] = fill([], row["aside_count"], unknown)
+        player["draft"] = fill(dealt.get((s, "packet"), []), row["draft_count"], unknown)
+        player["picks"] = fill(dealt.get((s, "kept"), []), row["picks_count"], unknown)
+        if row["look_card"] is not None:
+            player["look"] = {
+                "card": row["look_card"],
+                "cards": fill([], row["look_count"], unknown),
+            }
+        if row["selected"] and phase == "rescue_select":
+            rescues = [c for c in player["hand"] if CARDS[c]["kind"] == "rescue"]
+            player["selection"] = [c for c in rescues if rng.random() < 0.5]
+    discard = fill(list(shown["discards_seen"]), shown["discard_count"], unknown)
+    sister = shown.get("sister")
+    return {
+        "seats": seats,
+        "solo": shown["solo"],
+        "seed": rng.randrange(1 << 62),
+        "options": {
+            "lesson_sets": list(shown["options"]["lesson_sets"]),
+            "solo_hard_lessons": shown["options"]["solo_hard_lessons"],
+        },
+        "day": shown["day"],
+        "phase": phase,
+        "boats": [row["boat"] for row in rows],
+        "turn_order": list(shown["turn_order"]),
+        "bag": _sampled_bag(shown, rng),
+        "deck": unknown,
+        "discard": discard,
+        "reshuffles": 0,
+        "excluded_cards": excluded,
+        "zones": {zone: list(tiles) for zone, tiles in shown["zones"].items()},
+        "held": list(shown["held"]),
+        "arranger": shown["arranger"],
+        "commons": {shape: list(ids) for shape, ids in shown["commons"].items()},
+        "oshax": list(shown["oshax"]),
+        "rares": [list(pile) for pile in shown["rares"]],
+        "gone": list(shown["gone"]),
+        "public_lessons": [dict(entry) for entry in shown["public_lessons"]],
+        "current": shown["current"],
+        "passed": list(shown["passed"]),
+        "draft_round": shown["draft_round"],
+        "players": players,
+        "sister": None if sister is None else _sampled_sister(sister, rng),
+    }
+
+
+def _listed(cards: list[str] | None) -> list[str] | None:
+    return None if cards is None else list(cards)
+
+
+PUBLIC_PLAYER_KEYS = (
+    "fish",
+    "picked",
+    "bought",
+    "finished",
+    "speed",
+    "baskets",
+    "baskets_used",
+    "bait",
+    "last_paid",
+    "scent",
+)
+"""A seat's plain values that every view shows as they are."""
+
+
+def _sampled_player(row: dict[str, Any]) -> dict[str, Any]:
+    """A seat's public side as its view row shows it; its cards are filled in afterwards."""
+    player = _new_player()
+    for key in PUBLIC_PLAYER_KEYS:
+        player[key] = row[key]
+    player["played"] = list(row["played"])
+    player["last_placed"] = list(row["last_placed"])
+    player["selection"] = [] if row["selected"] else None
+    player["draft_seen"] = None
+    grid = list(EMPTY_GRID)
+    for number, shown_tile in enumerate(row["tiles"], 1):
+        cells = [y * WIDTH + x for x, y in shown_tile["cells"]]
+        entry: dict[str, Any] = {"tile": shown_tile["tile"], "cells": cells}
+        if TILE_KIND[shown_tile["tile"]] == "oshax":
+            entry["colour"] = shown_tile["colour"]
+        player["tiles"].append(entry)
+        for i in cells:
+            grid[i] = number
+    player["grid"] = grid
+    return player
+
+
+def _sampled_bag(shown: dict[str, Any], rng: random.Random) -> list[str]:
+    """The bag tiles nobody has seen drawn, in a random order."""
+    seen = set(shown["zones"]["left"] + shown["zones"]["right"] + shown["held"] + shown["gone"])
+    seen |= {tile for pile in shown["rares"] for tile in pile}
+    seen |= {entry["tile"] for row in shown["players"] for entry in row["tiles"]}
+    bag = [tile for tile in (*CAT_IDS, *RARE_IDS) if tile not in seen]
+    rng.shuffle(bag)
+    return bag
+
+
+def _sampled_sister(shown: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    """The sister's cards: those turned up today and before as seen, her face-down cards and
+    deck shuffled from the rest; the colour cards not yet revealed shuffled likewise."""
+    up = list(shown["face_up"])
+    unseen = [card for card in SISTER_IDS if card not in up and card not in shown["used"]]
+    rng.shuffle(unseen)
+    hidden_colours = [c for c in COLOUR_CARD_IDS if c not in shown["colour_cards"]]
+    rng.shuffle(hidden_colours)
+    return {
+        "deck": unseen[shown["face_down"] :],
+        "today": up + unseen[: shown["face_down"]],
+        "up": len(up),
+        "resolved": shown["resolved"],
+        "speed": shown["speed"],
+        "used": list(shown["used"]),
+        "colour_cards": list(shown["colour_cards"]) + hidden_colours,
+        "revealed": len(shown["colour_cards"]),
+        "lessons": list(shown["lessons"]),
+        "removed": dict(shown["removed"]),
+    }

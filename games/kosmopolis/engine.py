@@ -24,7 +24,7 @@ from games.kosmopolis.components import (
     ROUNDS,
     TOKEN_COUNT,
 )
-from games.rules import IllegalMove
+from games.rules import IllegalMove, Share, deal_shares, draft_shares, fill, withdraw
 
 State = dict[str, Any]
 Move = dict[str, Any]
@@ -103,6 +103,8 @@ def setup(
         "start_deal": dealt,
         "last_round": None,
         "last_played": [None] * seats,
+        "played_this_round": [[] for _ in range(seats)],
+        "seen_packets": [[] for _ in range(seats)],
     }
     _start_round(state, [])
     return state
@@ -187,15 +189,8 @@ def legal_moves(state: State, seat: int) -> list[Move]:
             {"type": "draft", "cards": [a, b]} for a, b in combinations(state["packets"][seat], 2)
         ]
     if phase == "tokens":
-        over = state["excess"][seat]
-        tokens = state["tokens"][seat]
-        columns = [color for color in COLORS if color in over]
-        moves = []
-        for size in range(len(columns) + 1):
-            for subset in combinations(columns, size):
-                if sum(over[color] for color in subset) <= tokens:
-                    moves.append({"type": "save", "columns": list(subset)})
-        return moves
+        saves = _saves(state["excess"][seat], state["tokens"][seat])
+        return [{"type": "save", "columns": columns} for columns in saves]
     if state["pending_modifier"] is not None:
         return [{"type": "place_modifier", "column": color} for color in COLORS]
     takeable = [color for color in PRIEST_COLUMNS if state["kosmopolis"][color]]
@@ -367,6 +362,8 @@ def _play(
     last = state.get("last_played") or [None] * state["seats"]
     last[seat] = card
     state["last_played"] = last
+    if "played_this_round" in state:
+        state["played_this_round"][seat].append(card)
     if to == "city":
         state["cities"][seat][color].append(card)
         _finish_turn(state, seat, events)
@@ -437,6 +434,8 @@ def _start_round(state: State, events: list[Event]) -> None:
     size = full if len(deck) >= seats * full else len(deck) // seats
     state["trigger"] = None
     state["final_turns"] = []
+    state["played_this_round"] = [[] for _ in range(seats)]
+    state["seen_packets"] = [[] for _ in range(seats)]
     start = state["start_player"]
     events.append(
         {"type": "round_started", "round": state["round"], "start_player": start, "dealt": size}
@@ -448,6 +447,7 @@ def _start_round(state: State, events: list[Event]) -> None:
         seat = (start + offset) % seats
         state["packets"][seat] = deck[:size]
         del deck[:size]
+        _remember_packet(state, seat, 1, state["packets"][seat])
         events.append(
             {
                 "type": "packet",
@@ -475,12 +475,17 @@ def _run_draft(state: State, events: list[Event]) -> None:
             keep = packets[seat] if choice is None else choice
             state["kept"][seat].extend(keep)
             passed[(seat + 1) % seats] = [c for c in packets[seat] if c not in keep]
+            _remember_keep(state, seat, keep)
         state["packets"] = passed
         state["choices"] = [None] * seats
         events.append({"type": "draft_step_done", "step": state["draft_step"]})
+        for seat in range(seats):
+            _remember_packet(state, seat, state["draft_step"] + 1, passed[seat])
         if state["draft_step"] == 1:
             state["draft_step"] = 2
             continue
+        for seat in range(seats):
+            _remember_keep(state, seat, passed[seat])
         for seat in range(seats):
             state["hands"][seat] = state["kept"][seat] + passed[seat]
             events.append(
@@ -497,6 +502,20 @@ def _run_draft(state: State, events: list[Event]) -> None:
         state["phase"] = "play"
         state["current"] = state["start_player"]
         return
+
+
+def _remember_packet(state: State, seat: int, step: int, packet: list[int]) -> None:
+    """The packet a seat got at a step of this round's draft (step 3: the cards it got after
+    step 2), for its view's memory; a state stored before the memory existed starts it at the
+    next round."""
+    if "seen_packets" in state:
+        state["seen_packets"][seat].append({"step": step, "packet": list(packet), "kept": None})
+
+
+def _remember_keep(state: State, seat: int, keep: list[int]) -> None:
+    """The cards a seat kept of the packet it got last (all of them after step 2)."""
+    if "seen_packets" in state and state["seen_packets"][seat]:
+        state["seen_packets"][seat][-1]["kept"] = list(keep)
 
 
 def _finish_turn(state: State, seat: int, events: list[Event]) -> None:
@@ -707,6 +726,9 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
             _summary_copy(state["last_round"]) if state["last_round"] is not None else None
         ),
         "last_played": list(state.get("last_played") or [None] * seats),
+        "played_this_round": [
+            list(cards) for cards in state.get("played_this_round") or [[]] * seats
+        ],
         "you": seat,
     }
     if over:
@@ -724,7 +746,15 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
     mine = state["current"] == seat and state["pending_modifier"] is not None
     public["modifier_to_place"] = state["pending_modifier"] if mine else None
     public["bonus"] = list(state["bonus"][seat])
+    public["seen_packets"] = [
+        {"step": entry["step"], "packet": list(entry["packet"]), "kept": _listed(entry["kept"])}
+        for entry in (state.get("seen_packets") or [[]] * seats)[seat]
+    ]
     return public
+
+
+def _listed(cards: list[int] | None) -> list[int] | None:
+    return None if cards is None else list(cards)
 
 
 def _breakdown(state: State) -> list[dict[str, int]]:
@@ -775,3 +805,176 @@ def standing(state: State) -> dict[str, Any]:
         "winners": [seat for seat, rank in enumerate(ranks) if rank == 1],
         "breakdown": breakdown,
     }
+
+
+# --- sampling what a seat cannot see ---------------------------------------------------------
+
+
+def sample_state(shown: dict[str, Any], seat: int, rng: random.Random) -> State:
+    """A complete state that `seat`'s view `shown` could come from, with what the seat cannot
+    see drawn uniformly at random from the cards it cannot place (section 7).
+
+    The seat places the public cards, its own, and, from this round's draft, the cards it passed
+    on: the other seats took them as the passing goes (`games.rules.draft_shares`), less those
+    they have played since. The rest are dealt to the deck, to what else the other seats hold
+    and to their bonus piles (the last round's bonuses in the colours its summary names). The
+    modifiers it has not seen lie where others placed them, with the seat to act or in the
+    round's deck; later rounds' decks are shuffled anew. Pending draft and token choices are
+    drawn among the legal ones. Past rounds' modifier decks are never read again and are left
+    empty; the other seats remember no packets of this round's draft."""
+    seats = shown["seats"]
+    phase = shown["phase"]
+    public = [c for cards in shown["kosmopolis"].values() for c in cards]
+    public += [c for city in shown["cities"] for cards in city.values() for c in cards]
+    public += shown["removed"]
+    if phase == "over":
+        public += [c for pile in shown["bonus_piles"] for c in pile]
+    known = set(public) | set(shown["hand"]) | set(shown["packet"]) | set(shown["kept"])
+    known |= set(shown["bonus"])
+    shares: list[Share] = []
+    if phase in ("draft", "play"):
+        seen = {entry["step"]: (entry["packet"], entry["kept"]) for entry in shown["seen_packets"]}
+        shares = draft_shares(
+            seats=seats,
+            seat=seat,
+            direction=1,
+            rounds=3,
+            takes=lambda step, size: size if step == 3 else min(2, size),
+            seen=seen,
+            current=shown["draft_step"] if phase == "draft" else None,
+        )
+        for other, cards in enumerate(shown["played_this_round"]):
+            for card in cards:
+                withdraw(shares, card, (other, "kept"))
+        for cards, _places in shares:
+            cards[:] = [card for card in cards if card not in known]
+    known |= {card for cards, _places in shares for card in cards}
+    dealt = deal_shares(shares, rng)
+    unknown = [card for card in range(PROFESSION_COUNT) if card not in known]
+    rng.shuffle(unknown)
+
+    bonus = _sampled_bonus(shown, seat, unknown)
+    hands: list[list[int]] = [[] for _ in range(seats)]
+    packets: list[list[int]] = [[] for _ in range(seats)]
+    kept: list[list[int]] = [[] for _ in range(seats)]
+    for other in range(seats):
+        if other == seat:
+            hands[other] = list(shown["hand"])
+            packets[other] = list(shown["packet"])
+            kept[other] = list(shown["kept"])
+            continue
+        bonus[other] = fill(bonus[other], shown["bonus_sizes"][other], unknown)
+        if phase == "play":
+            hands[other] = fill(dealt.get((other, "kept"), []), shown["hand_sizes"][other], unknown)
+        else:
+            kept[other] = fill(dealt.get((other, "kept"), []), shown["kept_sizes"][other], unknown)
+            packets[other] = fill(
+                dealt.get((other, "packet"), []), shown["packet_sizes"][other], unknown
+            )
+    choices: list[list[int] | None] = [None] * seats
+    saves: list[list[str] | None] = [None] * seats
+    for other in range(seats):
+        if other == seat:
+            choices[other] = _listed(shown["draft_choice"])
+            saves[other] = None if shown["save_choice"] is None else list(shown["save_choice"])
+        elif shown["submitted"][other] and phase == "draft":
+            choices[other] = rng.sample(packets[other], 2)
+        elif shown["submitted"][other]:
+            saves[other] = rng.choice(_saves(shown["excess"][other], shown["tokens"][other]))
+    modifiers, pending, modifier_deck = _sampled_modifiers(shown, seat, rng)
+    decks: list[list[int]] = []
+    for number in range(1, ROUNDS + 1):
+        if number == shown["round"] and phase != "over":
+            decks.append(modifier_deck)
+        elif number > shown["round"]:
+            decks.append(rng.sample(MODIFIER_IDS, len(MODIFIER_IDS)))
+        else:
+            decks.append([])
+    excess = shown["excess"]
+    return {
+        "seats": seats,
+        "round": shown["round"],
+        "phase": phase,
+        "draft_step": shown["draft_step"],
+        "start_player": shown["start_player"],
+        "current": shown["current"],
+        "deck": unknown,
+        "modifier_decks": decks,
+        "kosmopolis": {color: list(cards) for color, cards in shown["kosmopolis"].items()},
+        "modifiers": modifiers,
+        "pending_modifier": pending,
+        "supply": shown["supply"],
+        "tokens": list(shown["tokens"]),
+        "hands": hands,
+        "packets": packets,
+        "kept": kept,
+        "choices": choices,
+        "cities": [
+            {color: list(cards) for color, cards in city.items()} for city in shown["cities"]
+        ],
+        "bonus": bonus,
+        "removed": list(shown["removed"]),
+        "trigger": shown["trigger"],
+        "final_turns": list(shown["final_turns"]),
+        "limits": None if shown["limits"] is None else dict(shown["limits"]),
+        "excess": None if excess is None else [dict(over) for over in excess],
+        "must_save": [
+            excess is not None and any(e <= shown["tokens"][s] for e in excess[s].values())
+            for s in range(seats)
+        ],
+        "saves": saves,
+        "start_deal": list(shown["start_deal"]),
+        "last_round": None if shown["last_round"] is None else _summary_copy(shown["last_round"]),
+        "last_played": list(shown["last_played"]),
+        "played_this_round": [list(cards) for cards in shown["played_this_round"]],
+        "seen_packets": [
+            _summary_copy(shown["seen_packets"]) if other == seat else [] for other in range(seats)
+        ],
+    }
+
+
+def _sampled_bonus(shown: dict[str, Any], seat: int, unknown: list[int]) -> list[list[int]]:
+    """The bonus piles: the seat's own, all of them once public; otherwise, for each other
+    seat, a card of each colour the last round's summary says it got, from the shuffled
+    unknown cards (which lose them)."""
+    if shown["phase"] == "over":
+        return [list(pile) for pile in shown["bonus_piles"]]
+    piles: list[list[int]] = [[] for _ in range(shown["seats"])]
+    piles[seat] = list(shown["bonus"])
+    last = shown["last_round"]
+    for entry in last["bonuses"] if last else []:
+        if entry["seat"] != seat:
+            card = next(c for c in unknown if CARD_COLOR[c] == entry["color"])
+            unknown.remove(card)
+            piles[entry["seat"]].append(card)
+    return piles
+
+
+def _sampled_modifiers(
+    shown: dict[str, Any], seat: int, rng: random.Random
+) -> tuple[list[dict[str, Any]], int | None, list[int]]:
+    """The modifiers lying over the columns, the one waiting to be placed and the round's
+    modifier deck: those the seat has not seen are shuffled among the places it cannot see."""
+    mine = shown["modifier_to_place"]
+    seen = {m["id"] for m in shown["modifiers"] if "id" in m} | ({mine} - {None})
+    unseen = [m for m in MODIFIER_IDS if m not in seen]
+    rng.shuffle(unseen)
+    modifiers = [
+        {"id": m["id"] if "id" in m else unseen.pop(), "column": m["column"], "seat": m["seat"]}
+        for m in shown["modifiers"]
+    ]
+    pending = mine
+    if shown["modifier_pending"] and mine is None:
+        pending = unseen.pop()
+    return modifiers, pending, unseen
+
+
+def _saves(over: dict[str, int], tokens: int) -> list[list[str]]:
+    """Every save a seat with these excesses and tokens may submit (section 6, `save`)."""
+    columns = [color for color in COLORS if color in over]
+    return [
+        list(subset)
+        for size in range(len(columns) + 1)
+        for subset in combinations(columns, size)
+        if sum(over[color] for color in subset) <= tokens
+    ]

@@ -7,6 +7,7 @@ A placed card's four shown quadrants are looked up by ``card * 2 + (rot == 180)`
 from __future__ import annotations
 
 import random
+from itertools import permutations
 from typing import Any
 
 from games.rules import IllegalMove, competition_ranks
@@ -45,6 +46,7 @@ WILD = (1 << len(COLORS)) - 1
 SILVER_CELL: Cell = (0, 0)
 """The silver dragon's cell for the whole game."""
 COLOR_BIT = {color: 1 << i for i, color in enumerate(COLORS)}
+GOAL_ID = {color: goal for goal, color in GOAL_COLOR.items()}
 ROTS = (0, 180)
 ACTION_PLACES = ("top", "bottom")
 ROTATE_DIRS = ("cw", "ccw")
@@ -330,6 +332,8 @@ def setup(
         "end_reason": None,
         "winner": None,
         "last": [None] * seats,
+        "known_hands": [[[] for _ in range(seats)] for _ in range(seats)],
+        "known_goals": [[None] * GOAL_SLOTS for _ in range(seats)],
     }
     _begin_turns(state, 0, [], _grid(state["layout"], None))
     return state
@@ -739,6 +743,7 @@ def apply_in_place(state: State, seat: int, move: Any) -> list[Event]:
     else:
         raise IllegalMove("Unknown move type.")
     _remember_last(state, seat, events[0])
+    _learn(state, seat, events[0])
     _finish_move(state, seat, events, grid, changed, fresh)
     return events
 
@@ -750,6 +755,55 @@ def _remember_last(state: State, seat: int, played: Event) -> None:
     moved = played.get("payload") or {}
     last[seat] = {"card": played["card"], "moved": moved.get("card") if "x" in moved else None}
     state["last"] = last
+
+
+def _learn(state: State, seat: int, played: Event) -> None:
+    """What each seat learns of the others' hands and goals from a move (the `known_hands` and
+    `known_goals` of its view; section 7 keeps hands and goals private, not a seat's memory).
+
+    A played card leaves what anyone knew of its player's hand; a zapped card joins it for
+    everyone. Hands and goals that change places carry what each seat knew of them along, and
+    the seats that gave a hand or a goal away know where it went. New lists, so that `apply`'s
+    shallow copy leaves the input state alone; a state stored before this memory existed starts
+    it empty, since it only ever holds what is true."""
+    n = state["seats"]
+    old_hands = state.get("known_hands") or [[[] for _ in range(n)] for _ in range(n)]
+    card = played["card"]
+    hands = [
+        [[c for c in cards if c != card] if other == seat else cards[:] for other, cards in row]
+        for row in map(enumerate, old_hands)
+    ]
+    goals = [row[:] for row in state.get("known_goals") or [[None] * GOAL_SLOTS] * n]
+    payload: dict[str, Any] = played.get("payload") or {}
+    action = played["action"] if payload else None
+    if action == "zap_card":
+        for viewer in range(n):
+            if viewer != seat:
+                hands[viewer][seat].append(payload["card"])
+    elif action == "trade_hands":
+        other = payload["seat"]
+        for row in hands:
+            row[seat], row[other] = row[other], row[seat]
+        for viewer, partner in ((seat, other), (other, seat)):
+            hands[viewer][viewer] = []
+            hands[viewer][partner] = sorted(state["hands"][partner])
+    elif action == "rotate_goals":
+        shift = 1 if payload["dir"] == "cw" else -1
+        for viewer, row in enumerate(goals):
+            row[:] = [row[(slot - shift) % GOAL_SLOTS] for slot in range(GOAL_SLOTS)]
+            given = (viewer + shift) % GOAL_SLOTS
+            row[given] = state["slots"][given]
+            row[viewer] = None
+    elif action == "trade_goals":
+        slot = payload["slot"]
+        for row in goals:
+            row[seat], row[slot] = row[slot], row[seat]
+        for viewer, partner in ((seat, slot), (slot, seat)):
+            if viewer < n:
+                goals[viewer][viewer] = None
+                goals[viewer][partner] = state["slots"][partner]
+    state["known_hands"] = hands
+    state["known_goals"] = goals
 
 
 def _changed_by_action(
@@ -947,6 +1001,122 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
     if seat is not None and 0 <= seat < n:
         out["hand"] = sorted(state["hands"][seat])
         out["goal"] = goal_color(state, seat)
+        known = state.get("known_hands")
+        out["known_hands"] = [sorted(cards) for cards in (known[seat] if known else [[]] * n)]
+        goals = state.get("known_goals")
+        out["known_goals"] = [
+            None if goal is None else GOAL_COLOR[goal]
+            for goal in (goals[seat] if goals else [None] * GOAL_SLOTS)
+        ]
     if state["over"]:
         out["result"] = result(state)
     return out
+
+
+def sample_state(shown: dict[str, Any], seat: int, rng: random.Random) -> State:
+    """A complete state that `seat`'s view `shown` could come from, what the seat cannot see
+    drawn uniformly at random (section 7): the cards it does not know of are dealt to the other
+    hands (beside what it knows they hold) and the draw pile, the goals it does not know to the
+    other slots. The draw is limited to what the rules allow: the seat to act can move (or it
+    would have passed) and, while the game runs, no real seat's goal has an area of seven."""
+    n = shown["seats"]
+    layout = [[c["card"], c["x"], c["y"], c["rot"]] for c in shown["layout"]]
+    silver = shown["silver"]
+    known = [list(cards) for cards in shown["known_hands"]]
+    hands = [[] if other == seat else list(known[other]) for other in range(n)]
+    hands[seat] = list(shown["hand"])
+    seen = {row[0] for row in layout} | set(shown["action_pile"]) | set(shown["hand"])
+    seen |= {card for cards in known for card in cards}
+    unknown = [card for card in DECK_IDS if card not in seen]
+    current = shown["current"]
+    if current is not None and current != seat:
+        hands[current] += _movable_share(
+            layout,
+            silver,
+            hands[current],
+            shown["hand_counts"][current] - len(known[current]),
+            unknown,
+            rng,
+        )
+        unknown = [card for card in unknown if card not in hands[current]]
+    rng.shuffle(unknown)
+    for other in range(n):
+        if other not in (seat, current):
+            missing = shown["hand_counts"][other] - len(known[other])
+            hands[other] += unknown[:missing]
+            del unknown[:missing]
+    ending: dict[str, Any] = shown.get("result") or {}
+    return {
+        "game": "seven_dragons",
+        "seats": n,
+        "deck": unknown,
+        "hands": hands,
+        "slots": _sampled_slots(shown, seat, layout, silver, rng),
+        "layout": layout,
+        "silver": silver,
+        "action_pile": list(shown["action_pile"]),
+        "current": current,
+        "move_count": shown["move_count"],
+        "over": shown["over"],
+        "end_reason": ending.get("end_reason"),
+        "winner": ending["winners"][0] if ending.get("end_reason") == "seven" else None,
+        "last": [None if entry is None else dict(entry) for entry in shown["last"]],
+        "known_hands": [known if other == seat else [[] for _ in range(n)] for other in range(n)],
+        "known_goals": [
+            [GOAL_ID.get(color) for color in shown["known_goals"]]
+            if other == seat
+            else [None] * GOAL_SLOTS
+            for other in range(n)
+        ],
+    }
+
+
+def _movable_share(
+    layout: list[list[int]],
+    silver: str | None,
+    held: list[int],
+    size: int,
+    unknown: list[int],
+    rng: random.Random,
+) -> list[int]:
+    """The unknown part of the hand of the seat to act: drawn alike among those with which
+    the hand has a legal move (a hand moves as soon as one of its cards can)."""
+    grid = _grid(layout, silver)
+    if _can_move(grid, held):
+        return rng.sample(unknown, size)
+    good = {card for card in unknown if _can_move(grid, [card])}
+    if not good or not size:
+        raise ValueError("No hand the seat to act could hold lets it move.")
+    while True:
+        share = rng.sample(unknown, size)
+        if good.intersection(share):
+            return share
+
+
+def _sampled_slots(
+    shown: dict[str, Any],
+    seat: int,
+    layout: list[list[int]],
+    silver: str | None,
+    rng: random.Random,
+) -> list[int]:
+    """The goal slots: all public after the end; before it, the seat's own goal and those it
+    knows of, the others drawn alike among the orders that give no real seat a seven."""
+    if shown["over"]:
+        return [GOAL_ID[color] for color in shown["result"]["goal_slots"]]
+    slots: list[int | None] = [GOAL_ID.get(color) for color in shown["known_goals"]]
+    slots[seat] = GOAL_ID[shown["goal"]]
+    free = [slot for slot, goal in enumerate(slots) if goal is None]
+    rest = [goal for goal in GOAL_IDS if goal not in slots]
+    sevens = {c for c in COLORS if largest_area(layout, silver, c) >= WIN_AREA}
+    orders = [
+        order
+        for order in permutations(rest)
+        if not any(
+            slot < shown["seats"] and GOAL_COLOR[goal] in sevens
+            for slot, goal in zip(free, order, strict=True)
+        )
+    ]
+    for slot, goal in zip(free, rng.choice(orders), strict=True):
+        slots[slot] = goal
+    return [goal for goal in slots if goal is not None]

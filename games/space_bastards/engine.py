@@ -1327,6 +1327,7 @@ def _trade(state: State, seat: int, move: Move, events: list[Event]) -> None:
             "partners": partners,
             "prompted": prompted,
             "answers": [None] * state["seats"],
+            "declined": declined,
         }
         state["phase"] = "respond"
         return
@@ -2122,6 +2123,9 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
             "card": respond["card"],
             "prompted": list(respond["prompted"]),
             "answered": [respond["answers"][s] is not None for s in range(seats)],
+            # The actor's refusals are public (event "offered"); states stored before the key
+            # existed show none.
+            "declined": [_move_colour(c) for c in respond.get("declined", [])],
         }
         if me is not None:
             public["my_answer"] = respond["answers"][me]
@@ -2137,6 +2141,152 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
     if phase == "over":
         public["result"] = result(state)
     return public
+
+
+def sample_state(shown: dict[str, Any], seat: int, rng: random.Random) -> State:
+    """A complete state that `seat`'s view `shown` could come from, with what the seat cannot
+    see drawn uniformly at random among what the rules allow: the other seats' pending picks,
+    plans and answers, their standing preferences, the race deck before the deal and the
+    neutral races still to come (section 7). Everything else is public and copied."""
+    seats = shown["seats"]
+    phase = shown["phase"]
+    state: State = {
+        "seats": seats,
+        "options": _copy(shown["options"]),
+        "in_play": list(shown["in_play"]),
+        "start": shown["start_player"],
+        "neutral_races": [],
+        "race_deck": [],
+        "phase": phase,
+        "money": list(shown["money"]),
+        "points": list(shown["points"]),
+        "hands": _copy(shown["hands"]),
+        "played": _copy(shown["played"]),
+        "supply": _copy(shown["supply"]),
+        "board": _copy(shown["board"]),
+        "ships": _copy(shown["ships"]),
+        "colonise": None,
+        "rel": _copy(shown["relationships"]),
+        "offer": list(shown["offer"]),
+        "locks": dict(shown["locks"]),
+        "track": _copy(shown["track"]),
+        "track_pos": shown["track_pos"],
+        "round": shown["round"],
+        "plans": [None] * seats,
+        "revealed": _copy(shown["revealed"]),
+        "prefs": [_sampled_prefs(seats, other, rng) for other in range(seats)],
+        "queue": _copy(shown["queue"]),
+        "act": _copy(shown["act"]),
+        "respond": None,
+        "change": _copy(shown["change"]),
+        "movement": _copy(shown["movement"]),
+        "ship_order": list(shown["ship_order"]),
+        "scores": _copy(shown["scores"]),
+        "scorings": _copy(shown["scorings"]),
+        "last_named": _copy(shown["last_named"]),
+    }
+    state["prefs"][seat] = _copy(shown["prefs"])
+    if state["rel"] is None:
+        state["race_deck"] = list(RACE_CARDS)
+        rng.shuffle(state["race_deck"])
+    col = shown["colonise"]
+    if col is not None:
+        state["colonise"] = {key: _copy(value) for key, value in col.items() if key != "picked"}
+        if phase == "colonise_pick":
+            state["colonise"]["picks"] = [
+                _sampled_pick(col["hands"][other], rng) if picked and other != seat else pick
+                for other, (pick, picked) in enumerate(
+                    zip(col["picks"], col["picked"], strict=True)
+                )
+            ]
+        if seats == 2:
+            drawn = {
+                _race(token)
+                for planet in state["board"].values()
+                for token in planet
+                if _owner(token) == NEUTRAL
+            }
+            state["neutral_races"] = [race for race in NEUTRAL_DRAW if race not in drawn]
+            rng.shuffle(state["neutral_races"])
+    if phase == "plan":
+        for other, planned in enumerate(shown["planned"]):
+            if other == seat:
+                state["plans"][other] = _copy(shown["my_plan"])
+            elif planned:
+                state["plans"][other] = _sampled_plan(state, other, rng)
+    if shown["respond"] is not None:
+        state["respond"] = _sampled_respond(state, shown, seat, rng)
+    return state
+
+
+def _sampled_prefs(seats: int, seat: int, rng: random.Random) -> dict[str, Any]:
+    """Preferences towards every other seat, each drawn among accept, refuse and ask."""
+    return {
+        card: {
+            "default": rng.choice(PREF_VALUES),
+            "seats": {
+                str(other): rng.choice(PREF_VALUES) for other in range(seats) if other != seat
+            },
+        }
+        for card in DEFAULT_PREFS
+    }
+
+
+def _sampled_pick(hand: dict[str, int], rng: random.Random) -> str:
+    return rng.choice([race for race in RACES if hand[race] > 0])
+
+
+def _sampled_plan(state: State, seat: int, rng: random.Random) -> dict[str, Any]:
+    """One of the plans the seat could have made, each alike; its preferences are the sampled
+    standing ones."""
+    hand = state["hands"][seat]
+    plans = [[card] for card in hand]
+    if state["money"][seat] >= DOUBLE_ACTION_COST:
+        plans += [list(pair) for pair in combinations(hand, 2)]
+    return {"cards": rng.choice(plans), "prefs": None}
+
+
+def _sampled_respond(
+    state: State, shown: dict[str, Any], seat: int, rng: random.Random
+) -> dict[str, Any]:
+    """The answers given but not yet revealed, and the partners who accepted unasked.
+
+    A prompted seat asks about this actor and card; an unprompted seat that could pair and was
+    not declined has accept or refuse, so its sampled preference is drawn among those two."""
+    public = shown["respond"]
+    actor, card = public["actor"], public["card"]
+    declined = [str(c) for c in public["declined"]]
+    prompted = public["prompted"]
+    partners = []
+    for colour in _targets(state, actor):
+        if colour in declined:
+            continue
+        if colour == NEUTRAL:
+            partners.append(colour)
+            continue
+        other = int(colour)
+        entry = state["prefs"][other][card]["seats"]
+        if other != seat:
+            if other in prompted:
+                entry[str(actor)] = "ask"
+            elif _relevant(state, other, actor, card):
+                entry[str(actor)] = rng.choice(("accept", "refuse"))
+        if _preference(state, other, card, actor) == "accept":
+            partners.append(colour)
+    answers: list[bool | None] = [None] * state["seats"]
+    for other, answered in enumerate(public["answered"]):
+        if other == seat:
+            answers[other] = shown["my_answer"]
+        elif answered:
+            answers[other] = rng.random() < 0.5
+    return {
+        "actor": actor,
+        "card": card,
+        "partners": partners,
+        "prompted": list(prompted),
+        "answers": answers,
+        "declined": declined,
+    }
 
 
 def _living_in_play(state: State, seat: int) -> int:

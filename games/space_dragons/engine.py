@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from games.rules import IllegalMove
+from games.rules import IllegalMove, deal_shares, draft_shares, fill, withdraw
 from games.space_dragons.components import (
     CONTEST_SYMBOLS,
     CREW,
@@ -117,7 +117,27 @@ def _new_player(ship: str, dealt: list[int], draft: bool) -> dict[str, Any]:
         "shields": [],
         "damage": [],
         "ship": ship,
+        "seen": [_seen(dealt)],
     }
+
+
+def _seen(cards: list[int]) -> dict[str, Any]:
+    """What a seat remembers of a pack (draft) or hand (variant) it was handed: its cards and,
+    in the draft, the one it took (None until then)."""
+    return {"cards": sorted(cards), "took": None}
+
+
+def _remember(player: dict[str, Any], cards: list[int]) -> None:
+    """A seat is handed a pack or a hand; a seat that remembers nothing of this game (a state
+    stored before the memory existed, the other seats of a sample) goes on remembering
+    nothing."""
+    if player.get("seen") is not None:
+        player["seen"].append(_seen(cards))
+
+
+def _remember_took(player: dict[str, Any], card: int) -> None:
+    if player.get("seen"):
+        player["seen"][-1]["took"] = card
 
 
 def setup(
@@ -301,6 +321,7 @@ def _draft(state: State, seat: int, card: int, events: list[Event]) -> None:
     player["pack"].remove(card)
     player["drafted"].append(card)
     player["has_drafted"] = True
+    _remember_took(player, card)
     events.append({"type": "drafted", "seat": seat})
     events.append({"type": "drafted_card", "seat": seat, "card": card, "visible_to": [seat]})
     if not all(p["has_drafted"] for p in players):
@@ -310,6 +331,8 @@ def _draft(state: State, seat: int, card: int, events: list[Event]) -> None:
     for s in range(n):
         players[(s + 1) % n]["pack"] = packs[s]
         players[s]["has_drafted"] = False
+    for p in players:
+        _remember(p, p["pack"])
     events.append({"type": "packs_passed", "round": state["draft_round"]})
     if state["draft_round"] < DRAFT_ROUNDS_BY_MOVE:
         state["draft_round"] += 1
@@ -317,6 +340,7 @@ def _draft(state: State, seat: int, card: int, events: list[Event]) -> None:
     for s, p in enumerate(players):
         last = p["pack"].pop()
         p["drafted"].append(last)
+        _remember_took(p, last)
         events.append({"type": "drafted_card", "seat": s, "card": last, "visible_to": [s]})
         p["hand"] = sorted(p["drafted"])
         p["drafted"] = []
@@ -364,6 +388,8 @@ def _end_trick(state: State, events: list[Event]) -> None:
         hands = [p["hand"] for p in players]
         for s in range(n):
             players[(s + 1) % n]["hand"] = hands[s]
+        for p in players:
+            _remember(p, p["hand"])
         events.append({"type": "hands_passed"})
     state["trick"] += 1
     state["leader"] = state["turn"] = winner
@@ -404,7 +430,12 @@ def _copy_player(p: dict[str, Any]) -> dict[str, Any]:
         "shields": p["shields"][:],
         "damage": p["damage"][:],
         "ship": p["ship"],
+        "seen": _copy_seen(p.get("seen")),
     }
+
+
+def _copy_seen(seen: list[dict[str, Any]] | None) -> list[dict[str, Any]] | None:
+    return None if seen is None else [dict(entry, cards=entry["cards"][:]) for entry in seen]
 
 
 def _copy_plays(plays: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -481,6 +512,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
     if seat is not None:
         own = state["players"][seat]
         shown["hand"] = sorted(own["hand"])
+        shown["seen"] = _copy_seen(own.get("seen")) or []
         if drafting:
             shown["pack"] = sorted(own["pack"])
             shown["drafted"] = own["drafted"][:]
@@ -585,4 +617,119 @@ def standing(state: State) -> dict[str, Any]:
         "symbol_counts": symbol_counts,
         "dragon_counts": dragon_counts,
         "ranking": ranking,
+    }
+
+
+# ---------------------------------------------------------------- sampling
+
+
+def sample_state(shown: dict[str, Any], seat: int, rng: random.Random) -> State:
+    """A complete state that `seat`'s view `shown` could come from, with what the seat cannot
+    see drawn uniformly at random among the cards it cannot place (§7).
+
+    The seat places the played and revealed cards, its own, and what it remembers of the packs
+    (or, in the variant, the hands) it was handed: in the draft the other seats took the cards
+    of each pack it passed on as the pack went round (`games.rules.draft_shares`), less those
+    they have played since; in the variant a hand it once held is the hand of the seat it
+    reached, less what was played from it. The other cards are dealt at random to what else the
+    other seats hold, the shields and damage under every ship (nobody knows those cards) and
+    the draw pile; the dragons not face up to the lair, the ships and the box. The other seats
+    of a sample remember nothing of the packs or hands they were handed."""
+    n = shown["num_seats"]
+    phase = shown["phase"]
+    drafting = phase == "draft"
+    players = shown["players"]
+    public = set(shown["start_reveal"]) | {c for p in players for c in p["display"]}
+    known = public | set(shown["hand"]) | set(shown.get("pack", [])) | set(shown.get("drafted", []))
+    hands: list[list[int]] = [[] for _ in range(n)]
+    packs: list[list[int]] = [[] for _ in range(n)]
+    drafted: list[list[int]] = [[] for _ in range(n)]
+    if shown["options"]["draft"]:
+        seen = {
+            number: (entry["cards"], None if entry["took"] is None else [entry["took"]])
+            for number, entry in enumerate(shown["seen"], 1)
+        }
+        shares = draft_shares(
+            seats=n,
+            seat=seat,
+            direction=1,
+            rounds=DRAFT_ROUNDS_BY_MOVE + 1,
+            takes=lambda number, size: size if number > DRAFT_ROUNDS_BY_MOVE else 1,
+            seen=seen,
+            current=shown["draft_round"],
+            picked=[s for s, p in enumerate(players) if p["has_drafted"]],
+        )
+        for s, p in enumerate(players):
+            for card in p["display"]:
+                withdraw(shares, card, (s, "kept"))
+        for cards, _places in shares:
+            cards[:] = [card for card in cards if card not in public]
+        known |= {card for cards, _places in shares for card in cards}
+        dealt = deal_shares(shares, rng)
+        for s in range(n):
+            if drafting:
+                drafted[s] = dealt.get((s, "kept"), [])
+                packs[s] = dealt.get((s, "packet"), [])
+            else:
+                hands[s] = dealt.get((s, "kept"), [])
+    else:
+        trick = shown["trick"]
+        for held, entry in enumerate(shown["seen"], 1):
+            holder = (seat + trick - held) % n
+            if holder != seat:
+                hands[holder] = [card for card in entry["cards"] if card not in public]
+                known |= set(hands[holder])
+    unknown = [card for card in CREW_IDS if card not in known]
+    rng.shuffle(unknown)
+
+    for s, p in enumerate(players):
+        if s == seat:
+            hands[s] = list(shown["hand"])
+            packs[s] = list(shown.get("pack", []))
+            drafted[s] = list(shown.get("drafted", []))
+        else:
+            hands[s] = fill(hands[s], p["hand_count"], unknown)
+            drafted[s] = fill(drafted[s], p["drafted_count"], unknown)
+            packs[s] = fill(packs[s], p["pack_count"], unknown)
+    shields = [fill([], p["shields"], unknown) for p in players]
+    damage = [fill([], p["damage"], unknown) for p in players]
+    dragons = [d for d in DRAGON_IDS if d != shown["current_dragon"]]
+    dragons = [d for d in dragons if not any(d in p["dragons"] for p in players)]
+    rng.shuffle(dragons)
+    lair = dragons[: shown["lair_count"]]
+    ships = dragons[shown["lair_count"] : shown["lair_count"] + n]
+    last = shown["last_trick"]
+    return {
+        "game": GAME,
+        "num_seats": n,
+        "options": dict(shown["options"]),
+        "sides": dict(shown["sides"]),
+        "phase": phase,
+        "start_player": shown["start_player"],
+        "start_reveal": list(shown["start_reveal"]),
+        "draw_pile": unknown,
+        "lair": lair,
+        "current_dragon": shown["current_dragon"],
+        "box_dragons": dragons[shown["lair_count"] + n :],
+        "draft_round": shown["draft_round"],
+        "trick": shown["trick"],
+        "leader": shown["leader"],
+        "turn": shown["turn"],
+        "trick_plays": _copy_plays(shown["trick_plays"]),
+        "last_trick": None if last is None else dict(last, plays=_copy_plays(last["plays"])),
+        "players": [
+            {
+                "pack": packs[s],
+                "drafted": drafted[s],
+                "has_drafted": bool(p["has_drafted"]),
+                "hand": sorted(hands[s]),
+                "display": list(p["display"]),
+                "dragons": list(p["dragons"]),
+                "shields": shields[s],
+                "damage": damage[s],
+                "ship": ships[s],
+                "seen": _copy_seen(shown["seen"]) if s == seat else None,
+            }
+            for s, p in enumerate(players)
+        ],
     }

@@ -47,7 +47,7 @@ def test_a_seat_sees_only_its_own_hand_and_goal(seats: int) -> None:
             assert seen["hand"] == sorted(state["hands"][seat])
             assert seen["goal"] == COLORS[state["slots"][seat] - 67]
             extra = {"result"} if state["over"] else set()
-            assert set(seen) == PUBLIC_KEYS | {"hand", "goal"} | extra
+            assert set(seen) == PUBLIC_KEYS | {"hand", "goal", "known_hands", "known_goals"} | extra
             assert seen["hand_counts"] == [len(h) for h in state["hands"]]
             assert seen["draw_pile"] == len(state["deck"])
             text = json.dumps(seen)

@@ -109,9 +109,9 @@ def test_views_hide_what_the_seat_may_not_know(index: int) -> None:
         if seat is None:
             assert keys == set()
         elif state["phase"] == "draft":
-            assert keys == {"hand", "pack", "drafted"}
+            assert keys == {"hand", "pack", "drafted", "seen"}
         else:
-            assert keys == {"hand"}
+            assert keys == {"hand", "seen"}
         assert all(set(p) == PLAYER_KEYS for p in shown["players"])
         assert ("result" in shown) is engine.is_over(state)
 
