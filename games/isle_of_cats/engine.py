@@ -1960,7 +1960,6 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
             "lessons": list(sister["lessons"]),
             "removed": dict(sister["removed"]),
             "used": list(sister["used"]),
-            "resolved": sister["resolved"],
         }
     if over:
         public["result"] = result(state)
