@@ -1,8 +1,10 @@
 """Site-wide promises: security headers, error pages in both languages, deploy checks, i18n."""
 
 import ast
+import difflib
 import os
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -10,6 +12,7 @@ from pathlib import Path
 import polib
 import pytest
 from django.conf import settings
+from django.core.management import call_command
 from django.urls import reverse
 from django.utils.translation.template import templatize
 from django.utils.translation.trans_real import translation as translation_of
@@ -89,8 +92,6 @@ def test_production_settings_pass_the_deploy_check():
 def test_every_model_change_has_its_migration():
     """A model changed without a migration breaks `./dev run` (migrate warns and the database
     lacks the change) while tests, which build the database from the models, still pass."""
-    from django.core.management import call_command
-
     call_command("makemigrations", "--check", "--dry-run", verbosity=0)
 
 
@@ -102,8 +103,49 @@ def _messages(catalog) -> dict:
     }
 
 
-def test_czech_catalog_is_complete_and_compiled():
-    po_path = ROOT / "locale" / "cs" / "LC_MESSAGES" / "django.po"
+CATALOGS = [
+    ROOT / "locale" / "cs" / "LC_MESSAGES" / "django.po",
+    *sorted(ROOT.glob("games/*/locale/cs/LC_MESSAGES/django.po")),
+]
+
+
+def _sources(folder: str, names: list[str]) -> list[str]:
+    """What a copy of the project leaves out: all but what makemessages reads (code,
+    templates, catalogs)."""
+    return [
+        name
+        for name in names
+        if name.startswith(".")
+        or name in {"__pycache__", "var"}
+        or (
+            os.path.isfile(os.path.join(folder, name))
+            and Path(name).suffix not in {".py", ".html", ".txt", ".po"}
+        )
+    ]
+
+
+def test_the_catalogs_are_what_makemessages_makes(tmp_path, settings, monkeypatch):
+    """A catalog edited by hand (an entry added at the end, a location or wrapping of its
+    own, a string the code no longer uses) is rewritten by the next engineer's makemessages:
+    every catalog is what `makemessages -l cs` makes of the project as it stands."""
+    copy = tmp_path / "project"
+    shutil.copytree(ROOT, copy, ignore=_sources)
+    settings.BASE_DIR = copy
+    settings.LOCALE_PATHS = [copy / "locale"]
+    monkeypatch.chdir(copy)
+    call_command("makemessages", locale=["cs"], verbosity=0)
+    drifted = []
+    for po_path in CATALOGS:
+        kept = po_path.read_text(encoding="utf-8").splitlines(keepends=True)
+        made = (copy / po_path.relative_to(ROOT)).read_text(encoding="utf-8")
+        drifted += difflib.unified_diff(
+            kept, made.splitlines(keepends=True), str(po_path.relative_to(ROOT)), "makemessages"
+        )
+    assert not drifted, "run `python manage.py makemessages -l cs`:\n" + "".join(drifted[:60])
+
+
+@pytest.mark.parametrize("po_path", CATALOGS, ids=lambda path: str(path.relative_to(ROOT)))
+def test_czech_catalog_is_complete_and_compiled(po_path):
     po = polib.pofile(str(po_path))
     assert [entry.msgid for entry in po.untranslated_entries()] == []
     assert [entry.msgid for entry in po.fuzzy_entries()] == []

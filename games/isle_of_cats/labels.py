@@ -3,7 +3,7 @@ viewer's language (`games.translated`), and the engine's refusals listed for tra
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from django.utils.translation import gettext_noop
@@ -196,6 +196,14 @@ def card_text(card: str) -> str:
     if card in SOLO_LESSONS:
         return _(SOLO_LESSONS[card]["text"])
     return _(CARDS[card]["text"])
+
+
+def component_messages() -> Iterator[str]:
+    """What `card_name` and `card_text` translate: msgids that are data of components.json,
+    not literals of the code, listed for the project's makemessages."""
+    for card in (*CARDS.values(), *SOLO_LESSONS.values()):
+        yield card["name"]
+        yield card["text"]
 
 
 @per_language

@@ -633,8 +633,8 @@ def test_every_card_has_a_name_and_text_to_show():
 
 
 def test_every_card_and_solo_lesson_reads_in_czech():
-    """The cards' names and texts come from components.json, so makemessages does not find them:
-    the Czech catalog keeps them all the same."""
+    """The cards' names and texts are data of components.json, not literals of the code
+    (`labels.component_messages` lists them for makemessages): Czech has every one."""
     from django.utils.translation import trans_real
 
     from games.isle_of_cats.components import SOLO_LESSONS

@@ -471,19 +471,3 @@ def test_colours_carry_a_symbol_and_an_aria_label():
     assert html.count('<use href="#seven-flame"/>') == 2
     assert "modrá" in html
     assert "aria-label" in html
-
-
-# --- translations ----------------------------------------------------------------------------
-
-
-def test_czech_catalogue_is_complete():
-    po = (APP / "locale" / "cs" / "LC_MESSAGES" / "django.po").read_text(encoding="utf-8")
-    assert "#, fuzzy" not in po
-    entries = po.split("\n\n")[1:]
-    assert entries
-    for entry in entries:
-        translations = re.findall(r'^msgstr(?:\[\d\])? "(.*)"\n?((?:".*"\n?)*)', entry, re.M)
-        assert translations, entry
-        for first, rest in translations:
-            assert first or rest.strip(), entry
-    assert (APP / "locale" / "cs" / "LC_MESSAGES" / "django.mo").exists()

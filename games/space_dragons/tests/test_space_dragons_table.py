@@ -446,22 +446,6 @@ def test_cards_carry_letters_and_an_aria_label():
     assert ">Št<" in html
 
 
-# --- translations ----------------------------------------------------------------------------
-
-
-def test_czech_catalogue_is_complete():
-    po = (APP / "locale" / "cs" / "LC_MESSAGES" / "django.po").read_text(encoding="utf-8")
-    assert "#, fuzzy" not in po
-    entries = po.split("\n\n")[1:]
-    assert entries
-    for entry in entries:
-        translations = re.findall(r'^msgstr(?:\[\d\])? "(.*)"\n?((?:".*"\n?)*)', entry, re.M)
-        assert translations, entry
-        for first, rest in translations:
-            assert first or rest.strip(), entry
-    assert (APP / "locale" / "cs" / "LC_MESSAGES" / "django.mo").exists()
-
-
 @pytest.mark.parametrize("seat", [None, 0, 1, 2])
 def test_the_face_up_dragon_and_the_lair_count_show_during_the_draft(seat):
     """§7: `current_dragon` and `lair_count` are public in every phase, the draft included."""
