@@ -449,8 +449,16 @@ class TableConsumer(SessionBoundSocket, AsyncWebsocketConsumer):
             return
         if "seat" in message and message.get("socket") == self.channel_name:
             return
+        if "seat" in message and not self._shows_mark(message["seat"]):
+            return
         language = self._language(self.scope.get("user"))
         await self.send(text_data=presence_html(message, language))
+
+    def _shows_mark(self, seat: int) -> bool:
+        """Whether this page's panel of `seat` has a presence mark: a seat handed to a bot (its
+        player left) has none, and a mark sent for it would find no place on the page."""
+        players = self.sent.get("players")
+        return players is None or f'id="presence-{seat}"' in players
 
     async def match_moved(self, message: dict) -> None:
         """Pushes queue up when a process is busy; one that a newer push already covered is
