@@ -200,3 +200,49 @@ def test_a_rated_waiting_room_shows_each_players_chance(client, people):
     html = client.get(table.get_absolute_url()).content.decode()
     assert "Chances to win" in html
     assert html.count("50 %") == 2
+
+
+def test_a_pushed_room_still_offers_a_seat_to_a_signed_in_visitor(people):
+    """Ota looks at Eva's waiting room; Jan sits down. The room Ota's page gets pushed still
+    has its "Sit down" button (the page's own render had it; the push lost it)."""
+    table = services.open_table(host=people[0], game="kosmopolis", seats=4, pace="live")
+
+    async def scenario():
+        room = WebsocketCommunicator(LobbyConsumer.as_asgi(), f"/ws/lobby/tables/{table.pk}/")
+        room.scope["url_route"] = {"kwargs": {"table_id": table.pk}}
+        room.scope["user"] = people[2]
+        assert (await room.connect())[0]
+        try:
+            await database_sync_to_async(services.join_table)(table_id=table.pk, user=people[1])
+            return await room.receive_from(timeout=5)
+        finally:
+            await room.disconnect()
+
+    pushed = async_to_sync(scenario)()
+    assert "Jan" in pushed
+    assert "Sit down" in pushed
+
+
+def test_the_pushed_lobby_offers_a_seat_wanting_a_substitute_to_a_signed_in_player(people):
+    """A seat whose player asked for a volunteer appears in Ota's lobby with its "Take over
+    this seat" button, pushed as on the page."""
+    from games import services as games
+
+    match = games.start_match(game="kosmopolis", players=people[:2])
+
+    async def scenario():
+        lobby = WebsocketCommunicator(LobbyConsumer.as_asgi(), "/ws/lobby/")
+        lobby.scope["url_route"] = {"kwargs": {}}
+        lobby.scope["user"] = people[2]
+        assert (await lobby.connect())[0]
+        try:
+            await database_sync_to_async(games.ask_for_substitute)(
+                match_id=match.pk, user=people[0]
+            )
+            return await lobby.receive_from(timeout=5)
+        finally:
+            await lobby.disconnect()
+
+    pushed = async_to_sync(scenario)()
+    assert "Substitutes wanted" in pushed
+    assert "Take over this seat" in pushed
