@@ -492,3 +492,14 @@ def test_every_text_of_a_bar_chart_lies_inside_it():
         )
         browser.close()
     assert outside == []
+
+
+def test_czech_averages_take_the_case_czech_gives_a_decimal_number(client, played):
+    """A decimal number is followed by the genitive singular in Czech: "4,0 tahu", "0,0 minuty"
+    (never "tahů", "minut", which follow whole numbers from five)."""
+    played[1].language = "cs"
+    played[1].save()
+    client.force_login(played[1])
+    page = client.get(reverse("game_statistics", args=["kosmopolis"])).content.decode()
+    assert re.search(r'data-stat="moves">\d+,\d tahu<', page)
+    assert re.search(r'data-stat="minutes">\d+,\d minuty<', page)
