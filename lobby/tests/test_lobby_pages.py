@@ -246,3 +246,26 @@ def test_the_pushed_lobby_offers_a_seat_wanting_a_substitute_to_a_signed_in_play
     pushed = async_to_sync(scenario)()
     assert "Substitutes wanted" in pushed
     assert "Take over this seat" in pushed
+
+
+def test_the_hosts_remove_button_stands_beside_the_players_name(client, people):
+    """In the waiting room the host's "remove" is on the line of the name it removes, not on
+    a line of its own below it (where it reads as belonging to the next seat)."""
+    from django.conf import settings
+    from playwright.sync_api import sync_playwright
+
+    from games.tests.browser import CHROMIUM, CHROMIUM_ARGS
+
+    table = services.open_table(host=people[0], game="kosmopolis", seats=3, pace="live")
+    services.join_table(table_id=table.pk, user=people[1])
+    client.force_login(people[0])
+    html = client.get(reverse("lobby_table", args=[table.pk])).content.decode()
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        page = browser.new_page(viewport={"width": 390, "height": 844}, is_mobile=True)
+        page.set_content(html)
+        page.add_style_tag(path=settings.BASE_DIR / "static" / "css" / "site.css")
+        seat = page.locator(".seat-taken", has_text="Jan")
+        seat_box, button_box = seat.bounding_box(), seat.locator("button").bounding_box()
+        browser.close()
+    assert button_box["y"] < seat_box["y"] + 12
