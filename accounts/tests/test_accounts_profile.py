@@ -85,6 +85,22 @@ def test_public_profile_shows_the_display_name(client, player):
     assert "vera@example.com" not in response.content.decode()
 
 
+def test_the_czech_profile_counts_matches_left_without_guessing_a_gender(client, player):
+    """The column of matches resigned, abandoned or timed out is "Odchody" like its neighbours
+    ("Hry", "Výhry"), not "Odešel", which takes the player for a man."""
+    from games.models import PlayerStats
+
+    player.language = "cs"
+    player.save()
+    for game in ("kosmopolis", PlayerStats.OVERALL):
+        PlayerStats.objects.create(user=player, game=game, played=2, won=1, resigned=1)
+    client.force_login(player)
+    html = client.get(reverse("player_profile", args=["vera"])).content.decode()
+    assert "vzdané · opuštěné · prošlý čas" in html
+    assert ">Odchody</abbr>" in html
+    assert "Odešel" not in html
+
+
 def test_language_switch_renders_czech_and_remembers_it_on_the_profile(client, player):
     english = client.get(reverse("home"), HTTP_ACCEPT_LANGUAGE="en")
     assert "Board games online" in english.content.decode()
