@@ -11,6 +11,9 @@ from dataclasses import dataclass
 WIDTH = 480
 HEIGHT = 160
 PAD = 24
+TICK_CHAR = 8
+"""A tick label's character is at most this wide: 11 px digits and % in DejaVu Sans, the widest
+of the usual sans fonts."""
 
 
 @dataclass
@@ -73,6 +76,8 @@ class BarChart:
     top: float
     top_text: str
     """The value axis is drawn from 0 at `base` to `top_text` at `PAD`."""
+    left: int
+    """Where the value axis stands: far enough right for `top_text` to its left."""
 
     @property
     def pad(self) -> int:
@@ -90,7 +95,9 @@ def bar_chart(
     if not bars:
         return None
     top = max(value for _label, value, _text in bars) or 1
-    slot = (width - 2 * PAD) / len(bars)
+    top_text = top_text if top_text is not None else f"{top:g}"
+    left = max(PAD, TICK_CHAR * len(top_text) + 6)
+    slot = (width - left - PAD) / len(bars)
     every = max(1, round(len(bars) / 8))
     base = height - PAD - 12  # room under the ticks for the axis's title
     drawn = []
@@ -101,7 +108,7 @@ def bar_chart(
                 label=label,
                 value=value,
                 text=text,
-                x=round(PAD + i * slot + slot * 0.1, 1),
+                x=round(left + i * slot + slot * 0.1, 1),
                 y=round(base - tall, 1),
                 width=round(slot * 0.8, 1),
                 height=round(tall, 1),
@@ -114,5 +121,6 @@ def bar_chart(
         base=base,
         bars=drawn,
         top=top,
-        top_text=top_text if top_text is not None else f"{top:g}",
+        top_text=top_text,
+        left=left,
     )

@@ -184,18 +184,27 @@ def announcement(match_id: int, push: str, seq: int) -> Announcement:
     return known[push]
 
 
-Phase = tuple[bool, bool, int | None, tuple[Any, ...], bool]
+Phase = tuple[bool, bool, int | None, tuple[Any, ...], tuple[tuple[int, int], ...], bool]
 
 
 def _phase(match: Match, user: Any) -> Phase:
     """What the footer, the result and the log's lines of no move follow: whether the match is
     over or started, then what the log follows (`_same_log`): the viewer's seat, the seats whose
-    players left and those who asked to end the match early, and whether it was ended early."""
+    players left and those who asked to end the match early, who holds each seat (a seat
+    handed on), and whether it was ended early."""
     departures = tuple(
         (s.number, s.left, s.wants_end) for s in match.seat_list if s.left or s.wants_end
     )
+    holders = tuple(sorted((s.number, s.user_id) for s in match.seat_list))
     ended_early = bool(match.result and match.result.get("ended_early"))
-    return match.is_over, match.move_count > 0, seat_of(match, user), departures, ended_early
+    return (
+        match.is_over,
+        match.move_count > 0,
+        seat_of(match, user),
+        departures,
+        holders,
+        ended_early,
+    )
 
 
 def _same_log(phase: Phase, before: Phase | None) -> bool:
@@ -449,8 +458,16 @@ class TableConsumer(SessionBoundSocket, AsyncWebsocketConsumer):
             return
         if "seat" in message and message.get("socket") == self.channel_name:
             return
+        if "seat" in message and not self._shows_mark(message["seat"]):
+            return
         language = self._language(self.scope.get("user"))
         await self.send(text_data=presence_html(message, language))
+
+    def _shows_mark(self, seat: int) -> bool:
+        """Whether this page's panel of `seat` has a presence mark: a seat handed to a bot (its
+        player left) has none, and a mark sent for it would find no place on the page."""
+        players = self.sent.get("players")
+        return players is None or f'id="presence-{seat}"' in players
 
     async def match_moved(self, message: dict) -> None:
         """Pushes queue up when a process is busy; one that a newer push already covered is

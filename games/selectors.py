@@ -14,7 +14,16 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from accounts.models import User
-from games.models import Match, Move, PlayerStats, Rating, RatingChange, Seat, watchable_by
+from games.models import (
+    Match,
+    Move,
+    PlayerStats,
+    Rating,
+    RatingChange,
+    Seat,
+    SeatHandover,
+    watchable_by,
+)
 from games.presence import NOBODY, Watching, at_table
 from games.regions import url
 from games.registry import GAMES, GameInfo
@@ -164,7 +173,8 @@ def load_table(match_id: int, *, log_from: int = 0) -> Match:
     on, and the rating changes once a rated match is over (a fourth query): the table renders
     on the event loop, where nothing may query.
 
-    Three queries whatever the match's length; the live table loads it once per announcement
+    Three queries whatever the match's length (a fourth with the whole log: the seats handed
+    on, whose lines the log shows); the live table loads it once per announcement
     and process and renders every seat from the same copy, so nothing here may be changed. A
     push needs only the log's newest lines (`log_from`): reading and decoding the events of the
     whole log cost more than the rest of the load. Seats and moves are read apart from the
@@ -181,6 +191,15 @@ def load_table(match_id: int, *, log_from: int = 0) -> Match:
     )
     match.recent_moves = list(log.order_by("-seq")[:LOG_LENGTH])
     match.log_from = log_from
+    match.handover_list = (
+        list(
+            SeatHandover.objects.filter(match_id=match_id)
+            .select_related("from_user", "to_user")
+            .order_by("at")
+        )
+        if log_from == 0
+        else []
+    )
     match.seen = None
     match.rating_deltas = (
         rating_deltas(
@@ -334,7 +353,8 @@ def game_log(
     whole log (`games.consumers`)."""
     describe = GAMES[match.game].table.describe
     marks = getattr(GAMES[match.game].table, "marks", None)
-    left = any(s.left for s in match.seat_list)
+    handovers = getattr(match, "handover_list", [])
+    left = any(s.left for s in match.seat_list) or bool(handovers)
     lines: list[LogLine] = []
     departures = _departures(match) if since == 0 else []
     for move in match.recent_moves:
@@ -342,7 +362,9 @@ def game_log(
             break
         while departures and departures[0][0] >= move.created_at:
             lines.append(departures.pop(0)[1])
-        said = [seat_name(s, at=move.created_at) for s in match.seat_list] if left else names
+        said = (
+            [_name_then(s, move.created_at, handovers) for s in match.seat_list] if left else names
+        )
         events = visible_events(move.events, viewer)
         said_events = [(describe(event, said, viewer), event) for event in events]
         for text, event in reversed([pair for pair in said_events if pair[0]]):
@@ -356,10 +378,29 @@ def game_log(
     return lines
 
 
+def _name_then(seat: Seat, at: datetime, handovers: list[SeatHandover]) -> str:
+    """How the log names a seat's move made `at`: a seat handed on since was its earlier
+    player's (`handovers` in the order they happened)."""
+    later = next((h for h in handovers if h.seat == seat.number and h.at > at), None)
+    return later.from_user.public_name if later else seat_name(seat, at=at)
+
+
 def _departures(match: Match) -> list[tuple[datetime, LogLine]]:
-    """The log lines of no move, newest first, with their times: each seat left, and the end of
-    a match its players ended early."""
+    """The log lines of no move, newest first, with their times: each seat left or handed on,
+    and the end of a match its players ended early."""
     found = [
+        (
+            handover.at,
+            LogLine(
+                seq=match.move_count,
+                seat=handover.seat,
+                text=_("%(old)s handed the seat to %(new)s.")
+                % {"old": handover.from_user.public_name, "new": handover.to_user.public_name},
+            ),
+        )
+        for handover in getattr(match, "handover_list", [])
+    ]
+    found += [
         (
             seat.replaced_at,
             LogLine(

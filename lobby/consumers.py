@@ -89,7 +89,8 @@ class LobbyConsumer(SessionBoundSocket, AsyncWebsocketConsumer):
         user = self.scope.get("user")
         language = user.language if getattr(user, "is_authenticated", False) else None
         with translation.override(language or translation.get_language()):
-            live = {"oob": True, "csrf_token": self.csrf_token}
+            # `user` as the page's context processor gives it: "Sit down", "Take over this seat".
+            live = {"oob": True, "csrf_token": self.csrf_token, "user": user}
             if self.table_id is None:
                 narrow = TableFilter.from_query(QueryDict(self.scope.get("query_string", b"")))
                 return render_to_string(

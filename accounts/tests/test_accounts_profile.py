@@ -85,6 +85,22 @@ def test_public_profile_shows_the_display_name(client, player):
     assert "vera@example.com" not in response.content.decode()
 
 
+def test_the_czech_profile_counts_matches_left_without_guessing_a_gender(client, player):
+    """The column of matches resigned, abandoned or timed out is "Odchody" like its neighbours
+    ("Hry", "Výhry"), not "Odešel", which takes the player for a man."""
+    from games.models import PlayerStats
+
+    player.language = "cs"
+    player.save()
+    for game in ("kosmopolis", PlayerStats.OVERALL):
+        PlayerStats.objects.create(user=player, game=game, played=2, won=1, resigned=1)
+    client.force_login(player)
+    html = client.get(reverse("player_profile", args=["vera"])).content.decode()
+    assert "vzdané · opuštěné · prošlý čas" in html
+    assert ">Odchody</abbr>" in html
+    assert "Odešel" not in html
+
+
 def test_language_switch_renders_czech_and_remembers_it_on_the_profile(client, player):
     english = client.get(reverse("home"), HTTP_ACCEPT_LANGUAGE="en")
     assert "Board games online" in english.content.decode()
@@ -186,3 +202,35 @@ def test_the_bots_pace_is_chosen_in_the_settings_and_kept_when_a_form_leaves_it_
     assert client.post(reverse("edit_profile"), _profile_form(bot_pace_ms="7")).status_code == 200
     player.refresh_from_db()
     assert player.bot_pace_ms == 0
+
+
+@pytest.mark.parametrize("language", ["cs", "en"])
+def test_the_notification_grid_fits_a_phone_with_the_devices_column(
+    client, player, settings, language
+):
+    """At 390 px every column of the switches, devices and e-mail included, is on the screen:
+    none is left beyond the grid's edge for the player to scroll to."""
+    from playwright.sync_api import sync_playwright
+
+    from games.tests.browser import CHROMIUM, CHROMIUM_ARGS
+    from notifications.push import new_key_pair
+
+    settings.VAPID_PRIVATE_KEY = new_key_pair()[0]
+    player.language = language
+    player.save()
+    client.force_login(player)
+    html = client.get(reverse("edit_profile")).content.decode()
+    assert "Devices" in html or "Zařízení" in html
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        page = browser.new_page(viewport={"width": 390, "height": 844}, is_mobile=True)
+        page.set_content(html)
+        page.add_style_tag(path=settings.BASE_DIR / "static" / "css" / "site.css")
+        hidden = page.evaluate(
+            """() => {
+                const box = document.querySelector(".switch-grid").parentElement;
+                return box.scrollWidth - box.clientWidth;
+            }"""
+        )
+        browser.close()
+    assert hidden <= 0

@@ -366,6 +366,38 @@ def test_a_players_arrival_and_departure_reach_the_other_pages_as_their_mark_alo
     assert left == '<span id="presence-0" class="presence" hx-swap-oob="true">away</span>'
 
 
+def test_a_player_who_left_the_match_sends_no_mark_to_a_panel_that_no_longer_has_one(people, match):
+    """Once Eva abandoned, her panel is a bot's (no mark): her tab closing afterwards tells
+    Jan's page nothing, where a mark for a missing panel would be an htmx error."""
+    from games.models import Seat
+    from games.services import leave_match
+
+    eva, jan = people[0], people[1]
+
+    async def scenario():
+        jan_socket = _socket(match, jan)
+        eva_socket = _socket(match, eva)
+        try:
+            assert (await jan_socket.connect())[0]
+            await jan_socket.receive_from()  # every mark as it is now
+            assert (await eva_socket.connect())[0]
+            await jan_socket.receive_from()  # Eva came
+            await database_sync_to_async(leave_match)(
+                match_id=match.pk, user=eva, reason=Seat.Left.ABANDONED
+            )
+            pushed = []  # the seat handed over, and the bot's move in it
+            while not await jan_socket.receive_nothing(timeout=0.5):
+                pushed.append(await jan_socket.receive_from())
+            await eva_socket.disconnect()
+            return "".join(pushed), await jan_socket.receive_nothing(timeout=0.5)
+        finally:
+            await jan_socket.disconnect()
+
+    pushed, nothing_more = async_to_sync(scenario)()
+    assert "Bot for Eva" in pushed
+    assert nothing_more, "a mark pushed for a panel the page no longer shows"
+
+
 def test_the_spectators_are_counted_once_each_and_the_count_is_pushed(people, match):
     jan, ota = people[1], people[2]
 

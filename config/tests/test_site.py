@@ -95,6 +95,10 @@ def test_every_model_change_has_its_migration():
     call_command("makemigrations", "--check", "--dry-run", verbosity=0)
 
 
+GENDER_FREE_GAMES = ["isle_of_cats", "kosmopolis", "seven_dragons", "space_dragons"]
+"""Space Bastards' log still guesses ("vybral(a)"): its texts are being reworked apart."""
+
+
 def _messages(catalog) -> dict:
     return {
         (entry.msgctxt, entry.msgid): (entry.msgstr, dict(entry.msgstr_plural))
@@ -151,6 +155,22 @@ def test_czech_catalog_is_complete_and_compiled(po_path):
     assert [entry.msgid for entry in po.fuzzy_entries()] == []
     mo = polib.mofile(str(po_path.with_suffix(".mo")))
     assert _messages(mo) == _messages(po), "the .mo is stale: run compilemessages"
+
+
+@pytest.mark.parametrize(
+    "catalog", ["locale", *(f"games/{slug}/locale" for slug in GENDER_FREE_GAMES)]
+)
+def test_the_czech_catalog_guesses_no_players_gender(catalog):
+    """A player's gender is unknown: Czech says it without the "dostal(a)" slash forms."""
+    po = polib.pofile(str(ROOT / catalog / "cs" / "LC_MESSAGES" / "django.po"))
+    slashed = re.compile(r"\w\((?:a|i|y)\)")
+    said = [
+        text
+        for entry in po
+        for text in [entry.msgstr, *entry.msgstr_plural.values()]
+        if slashed.search(text)
+    ]
+    assert said == []
 
 
 STRING = r"""u?('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")"""

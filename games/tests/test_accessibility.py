@@ -323,3 +323,42 @@ def test_the_focus_ring_stands_out_from_the_page_and_panels(scheme):
         browser.close()
     assert _contrast(ring, page_colour) >= 3
     assert _contrast(ring, panel_colour) >= 3
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_primary_and_danger_submit_buttons_keep_their_look(scheme):
+    """A primary submit button (Sit down, Confirm, Play this card) is filled with the accent,
+    its text readable on it (4.5:1), and a danger one (Yes, resign) is drawn in the danger
+    colour: neither looks like a plain submit button."""
+    from django.conf import settings
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        page = browser.new_page(color_scheme=scheme)
+        page.set_content(
+            '<main><form class="panel"><button type="submit">Plain</button>'
+            '<button type="submit" class="button primary">Sit down</button>'
+            '<button type="submit" class="button danger">Yes, resign</button></form></main>'
+        )
+        page.add_style_tag(path=settings.BASE_DIR / "static" / "css" / "site.css")
+        plain, primary, danger, accent, danger_colour = page.evaluate(
+            """() => {
+                const look = (el) => {
+                    const style = getComputedStyle(el);
+                    return [style.backgroundColor, style.color, style.borderTopColor];
+                };
+                const [plain, primary, danger] = document.querySelectorAll("button");
+                const probe = document.createElement("i");
+                document.body.append(probe);
+                probe.style.color = "var(--accent)";
+                const accent = getComputedStyle(probe).color;
+                probe.style.color = "var(--danger)";
+                return [look(plain), look(primary), look(danger), accent,
+                        getComputedStyle(probe).color];
+            }"""
+        )
+        browser.close()
+    assert primary[0] == accent != plain[0]
+    assert _contrast(primary[1], primary[0]) >= 4.5
+    assert danger[1] == danger[2] == danger_colour != plain[1]

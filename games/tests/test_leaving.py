@@ -70,6 +70,23 @@ def test_a_resignation_and_a_timeout_are_in_everyones_log(client, people):
         assert log.index("Ota ran out of time") < log.index("Jan resigned"), "newest first"
 
 
+def test_a_seat_handed_over_is_in_everyones_log_and_its_earlier_moves_keep_their_player(
+    client, people
+):
+    """Eva hands her seat to Ida: the log says so where it happened, and the move Eva made
+    before is still hers, not Ida's."""
+    match = services.start_match(game="kosmopolis", players=people[:3])
+    for seat in range(3):
+        play_first_legal_move(match, people[seat], seat)
+    offer = services.offer_seat(match_id=match.pk, user=people[0], substitute=people[3])
+    services.accept_seat_offer(offer_id=offer.pk, user=people[3])
+    for viewer in (people[1], people[2]):
+        log = _page(client, match, viewer).split('id="log"')[1]
+        assert "Eva handed the seat to Ida." in log
+        assert "Eva sets 2 cards aside" in log
+        assert "Ida sets 2 cards aside" not in log
+
+
 def test_the_clock_of_a_seat_that_left_is_not_shown(client, people):
     match = services.start_match(game="kosmopolis", players=people[:2], clock_seconds=300)
     play_first_legal_move(match, people[0], 0)

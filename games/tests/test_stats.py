@@ -455,3 +455,51 @@ def test_the_charts_have_labelled_axes(client, played):
     line = line[: line.index("</svg>")]
     assert ">rated matches</text>" in line
     assert ">rating</text>" in line
+
+
+def test_every_text_of_a_bar_chart_lies_inside_it():
+    """The win rate's top tick (100 %) is wider than the default margin: the axis moves right
+    so that no label is cut at the chart's left edge."""
+    from django.conf import settings
+    from django.template.loader import render_to_string
+    from playwright.sync_api import sync_playwright
+
+    from games.tests.browser import CHROMIUM, CHROMIUM_ARGS
+
+    svg = render_to_string(
+        "games/charts/bars.html",
+        {
+            "chart": stats.SeatRates(players=3, matches=1, rates=[0, 0, 1]).chart,
+            "label": "Win rate by turn order",
+            "x_title": "turn order",
+            "y_title": "win rate",
+        },
+    )
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        page = browser.new_page()
+        page.set_content(f"<main>{svg}</main>")
+        page.add_style_tag(path=settings.BASE_DIR / "static" / "css" / "site.css")
+        outside = page.evaluate(
+            """() => {
+                const svg = document.querySelector("svg");
+                const [, , width, height] = svg.getAttribute("viewBox").split(" ").map(Number);
+                return Array.from(svg.querySelectorAll("text"), (text) => [text, text.getBBox()])
+                    .filter(([, box]) => box.x < 0 || box.y < 0 || box.x + box.width > width
+                        || box.y + box.height > height)
+                    .map(([text]) => text.textContent);
+            }"""
+        )
+        browser.close()
+    assert outside == []
+
+
+def test_czech_averages_take_the_case_czech_gives_a_decimal_number(client, played):
+    """A decimal number is followed by the genitive singular in Czech: "4,0 tahu", "0,0 minuty"
+    (never "tahů", "minut", which follow whole numbers from five)."""
+    played[1].language = "cs"
+    played[1].save()
+    client.force_login(played[1])
+    page = client.get(reverse("game_statistics", args=["kosmopolis"])).content.decode()
+    assert re.search(r'data-stat="moves">\d+,\d tahu<', page)
+    assert re.search(r'data-stat="minutes">\d+,\d minuty<', page)

@@ -619,7 +619,8 @@ def test_the_process_that_stored_a_move_pushes_who_its_service_saw_at_the_table(
 
 
 def test_a_seat_handed_over_is_pushed_at_an_unchanged_move_number(people, match):
-    """Sockets share one load per announcement, never one per move number."""
+    """Sockets share one load per announcement, never one per move number; the handover's log
+    line reaches the other seats at once."""
 
     @database_sync_to_async
     def hand_over():
@@ -648,6 +649,7 @@ def test_a_seat_handed_over_is_pushed_at_an_unchanged_move_number(people, match)
         assert ida not in html
     for html in after_handover:
         assert ida in html
+        assert "Ota handed the seat to Ida." in html, "the log's line of the handover, live"
 
 
 def test_a_push_that_a_newer_one_covered_sends_nothing_more(people, match):

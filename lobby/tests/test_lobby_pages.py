@@ -200,3 +200,72 @@ def test_a_rated_waiting_room_shows_each_players_chance(client, people):
     html = client.get(table.get_absolute_url()).content.decode()
     assert "Chances to win" in html
     assert html.count("50 %") == 2
+
+
+def test_a_pushed_room_still_offers_a_seat_to_a_signed_in_visitor(people):
+    """Ota looks at Eva's waiting room; Jan sits down. The room Ota's page gets pushed still
+    has its "Sit down" button (the page's own render had it; the push lost it)."""
+    table = services.open_table(host=people[0], game="kosmopolis", seats=4, pace="live")
+
+    async def scenario():
+        room = WebsocketCommunicator(LobbyConsumer.as_asgi(), f"/ws/lobby/tables/{table.pk}/")
+        room.scope["url_route"] = {"kwargs": {"table_id": table.pk}}
+        room.scope["user"] = people[2]
+        assert (await room.connect())[0]
+        try:
+            await database_sync_to_async(services.join_table)(table_id=table.pk, user=people[1])
+            return await room.receive_from(timeout=5)
+        finally:
+            await room.disconnect()
+
+    pushed = async_to_sync(scenario)()
+    assert "Jan" in pushed
+    assert "Sit down" in pushed
+
+
+def test_the_pushed_lobby_offers_a_seat_wanting_a_substitute_to_a_signed_in_player(people):
+    """A seat whose player asked for a volunteer appears in Ota's lobby with its "Take over
+    this seat" button, pushed as on the page."""
+    from games import services as games
+
+    match = games.start_match(game="kosmopolis", players=people[:2])
+
+    async def scenario():
+        lobby = WebsocketCommunicator(LobbyConsumer.as_asgi(), "/ws/lobby/")
+        lobby.scope["url_route"] = {"kwargs": {}}
+        lobby.scope["user"] = people[2]
+        assert (await lobby.connect())[0]
+        try:
+            await database_sync_to_async(games.ask_for_substitute)(
+                match_id=match.pk, user=people[0]
+            )
+            return await lobby.receive_from(timeout=5)
+        finally:
+            await lobby.disconnect()
+
+    pushed = async_to_sync(scenario)()
+    assert "Substitutes wanted" in pushed
+    assert "Take over this seat" in pushed
+
+
+def test_the_hosts_remove_button_stands_beside_the_players_name(client, people):
+    """In the waiting room the host's "remove" is on the line of the name it removes, not on
+    a line of its own below it (where it reads as belonging to the next seat)."""
+    from django.conf import settings
+    from playwright.sync_api import sync_playwright
+
+    from games.tests.browser import CHROMIUM, CHROMIUM_ARGS
+
+    table = services.open_table(host=people[0], game="kosmopolis", seats=3, pace="live")
+    services.join_table(table_id=table.pk, user=people[1])
+    client.force_login(people[0])
+    html = client.get(reverse("lobby_table", args=[table.pk])).content.decode()
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        page = browser.new_page(viewport={"width": 390, "height": 844}, is_mobile=True)
+        page.set_content(html)
+        page.add_style_tag(path=settings.BASE_DIR / "static" / "css" / "site.css")
+        seat = page.locator(".seat-taken", has_text="Jan")
+        seat_box, button_box = seat.bounding_box(), seat.locator("button").bounding_box()
+        browser.close()
+    assert button_box["y"] < seat_box["y"] + 12
