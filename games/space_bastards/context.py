@@ -44,7 +44,6 @@ from games.space_bastards.components import (
 from games.space_bastards.labels import (
     COLOUR_CLASS,
     NEUTRAL,
-    RACE_LETTER,
     Move,
     View,
     cells_text,
@@ -53,6 +52,7 @@ from games.space_bastards.labels import (
     owner_of,
     planet_name,
     player_name,
+    race_letter,
     race_name,
     race_of,
     races_name,
@@ -156,7 +156,7 @@ def table_context(view: View, legal: list[Move], seat: int | None, names: list[s
         "secret": _secret(view, me),
         "resolution": _resolution(view, names),
         "scorings": _scorings(view, names),
-        "legend": [{"race": r, "letter": RACE_LETTER[r], "name": races_name(r)} for r in RACES],
+        "legend": [{"race": r, "letter": race_letter(r), "name": races_name(r)} for r in RACES],
     }
 
 
@@ -248,7 +248,7 @@ def _player(view: View, p: int, names: list[str]) -> dict[str, Any]:
         "to_act": p in view["to_act"],
         "ship": space_name(ship["space"]) if ship["space"] else None,
         "cargo": [
-            {"token": t, "name": race_name(race_of(t)), "letter": RACE_LETTER[race_of(t)]}
+            {"token": t, "name": race_name(race_of(t)), "letter": race_letter(race_of(t))}
             for t in ship["cargo"]
         ],
         "living": sum(
@@ -303,7 +303,7 @@ def _token_svg(
     cells = sorted(tuple(c) for c in where["cells"])
     rects = "".join(f'<rect x="{c * CELL_PX + 1}" y="{r * CELL_PX + 1}"/>' for r, c in cells)
     r0, c0 = cells[0]
-    mark = "✝" if dead else f"{RACE_LETTER[race]}{colour_mark(owner)}"
+    mark = "✝" if dead else f"{race_letter(race)}{colour_mark(owner)}"
     text = f'<text x="{c0 * CELL_PX + 11}" y="{r0 * CELL_PX + 15}">{mark}</text>'
     tag = ""
     if last is not None:
@@ -484,7 +484,7 @@ def _column(view: View, last: dict[str, LastMove]) -> list[dict[str, Any]]:
                         "card": c,
                         "race": c.split("-")[0],
                         "name": races_name(c.split("-")[0]),
-                        "letter": RACE_LETTER[c.split("-")[0]],
+                        "letter": race_letter(c.split("-")[0]),
                         "last": last.get(c),
                     }
                     for c in cards
@@ -533,7 +533,7 @@ def _colonise(view: View, names: list[str]) -> dict[str, Any] | None:
                 "cls": COLOUR_CLASS[p],
                 "mark": p + 1,
                 "races": [
-                    {"letter": RACE_LETTER[r], "name": races_name(r), "count": hand[r]}
+                    {"letter": race_letter(r), "name": races_name(r), "count": hand[r]}
                     for r in RACES
                 ],
             }
@@ -588,7 +588,7 @@ def _grid(
                 cell["cls"] = (
                     f"sb-{colour_class(owner_of(token))}{' sb-dead' if where['dead'] else ''}"
                 )
-                cell["mark"] = "✝" if where["dead"] else RACE_LETTER[race_of(token)]
+                cell["mark"] = "✝" if where["dead"] else race_letter(race_of(token))
                 cell["label"] += " · " + token_label(names, token)
             row.append(cell)
         rows.append(row)
@@ -617,7 +617,7 @@ def _forms(
                 "race": m["race"],
                 "name": races_name(m["race"]),
                 "count": hand[m["race"]],
-                "letter": RACE_LETTER[m["race"]],
+                "letter": race_letter(m["race"]),
             }
             for m in by_type["pick"]
         ]

@@ -18,7 +18,7 @@ from django.utils import translation
 from games.rules import IllegalMove
 from games.services import refusal_text
 from games.space_bastards import bot, engine, labels, log, stats, table
-from games.space_bastards.components import ORIENTATIONS, PLANET_CELLS, PLANET_IDS
+from games.space_bastards.components import ORIENTATIONS, PLANET_CELLS, PLANET_IDS, RACES
 from games.space_bastards.tests import space_bastards_helpers as helpers
 from games.tests.forms import CSRF_TOKEN, EXPECTED_SEQ, MOVE_URL, forms_of
 
@@ -430,7 +430,7 @@ def test_a_planned_card_is_shown_to_its_planner_only():
 def test_the_relationship_column_is_hidden_until_the_deal():
     state = engine.setup(3, {}, 11)
     whole = "".join(render(state, 0, NAMES[:3]).values())
-    assert not {c for c in shown(whole) if "-" in c and c.split("-")[0] in labels.RACE_LETTER}
+    assert not {c for c in shown(whole) if "-" in c and c.split("-")[0] in RACES}
     assert state["race_deck"][0] not in whole
 
 
@@ -664,6 +664,31 @@ def test_the_neutral_colour_as_a_victim_reads_as_neutral_creatures_in_czech():
 def test_the_races_have_the_names_of_the_czech_rulebook(race, one, many):
     with translation.override("cs"):
         assert (labels.race_name(race), labels.races_name(race)) == (one, many)
+
+
+@pytest.mark.parametrize(
+    ("language", "letters", "legend"),
+    [
+        ("cs", {"toad": "R", "slug": "Š", "cactus": "K", "toucan": "T", "spud": "B"}, "Ropušáci"),
+        ("en", {"toad": "T", "slug": "S", "cactus": "C", "toucan": "U", "spud": "P"}, "Toadlings"),
+    ],
+)
+def test_the_letters_on_the_tokens_follow_the_race_names_of_the_viewers_language(
+    language, letters, legend
+):
+    """Colour-blind players tell the races by the letters: a Czech player reads the Czech
+    names' initials (Ropušáci, Šlimáci, Kaktusáci, Tukanosauři, Bramboroidi), on the map and in
+    the legend alike."""
+    tokens = {"P6": {f"0:{race}:0": None for race in letters}}
+    state = helpers.table(2, tokens=tokens)
+    with translation.override(language):
+        html = render(state, 0, NAMES[:2])
+    for race, letter in letters.items():
+        drawn = re.search(rf'data-token="0:{race}:0".*?<text [^>]*>([^<]*)</text>', html["board"])
+        assert drawn
+        assert drawn.group(1) == f"{letter}1"
+    assert f"<strong>{letters['toad']}</strong> {legend}" in html["board"]
+    assert len(set(letters.values())) == len(letters)
 
 
 def test_the_end_of_the_game_is_said_once_the_status_naming_the_winners():
