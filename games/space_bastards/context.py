@@ -715,6 +715,8 @@ def _pairs(
 
 
 def _gain_text(card: str, gain: int) -> str:
+    if not gain:
+        return _("nothing")
     if card == "trade":
         return ngettext("+%(n)s money", "+%(n)s money", gain) % {"n": gain}
     return ngettext("+%(n)s point", "+%(n)s points", gain) % {"n": gain}
@@ -920,14 +922,17 @@ def _token_at(view: View, planet: str, token: str, label: str) -> str:
 
 def _change_form(view: View, by_type: dict[str, list[Move]]) -> dict[str, Any]:
     exchange = by_type.get("exchange", [])
+    rels = view["relationships"]
     return {
         "exchange": [
             {
                 "value": f"{m['relationship']}|{m['side']}|{m['race']}",
-                "label": _("%(relationship)s, side %(side)s: take %(race)s")
+                # The card that goes back to the offer, as the column shows it on that side.
+                "label": _("%(relationship)s, side %(side)s (%(current)s): take %(race)s")
                 % {
                     "relationship": relationship_name(m["relationship"]),
                     "side": m["side"] + 1,
+                    "current": races_name(rels[m["relationship"]][m["side"]].split("-")[0]),
                     "race": races_name(m["race"]),
                 },
             }

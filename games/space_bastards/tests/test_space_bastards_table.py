@@ -638,7 +638,7 @@ def _ship_board_with_cargo(count: int) -> str:
 def test_a_payment_says_it_is_money():
     paid = {"type": "paid", "seat": 0, "amount": 2}
     assert _described(paid, "en") == "Eva paid 2 money."
-    assert _described(paid, "cs") == "Eva zaplatil(a) 2 peníze."
+    assert _described(paid, "cs") == "Eva platí 2 peníze."
 
 
 def test_the_neutral_colour_as_a_victim_reads_as_neutral_creatures_in_czech():
@@ -664,6 +664,32 @@ def test_the_neutral_colour_as_a_victim_reads_as_neutral_creatures_in_czech():
 def test_the_races_have_the_names_of_the_czech_rulebook(race, one, many):
     with translation.override("cs"):
         assert (labels.race_name(race), labels.races_name(race)) == (one, many)
+
+
+def test_no_czech_text_guesses_the_players_gender():
+    """A player's gender is unknown: no Czech line reads "vybral(a)", nor speaks to the player
+    in the masculine ("už jsi mutoval")."""
+    import polib
+
+    po = polib.pofile(str(APP / "locale/cs/LC_MESSAGES/django.po"))
+    gendered = re.compile(r"\w\(a\)|\bjsi\b[^.:]*\b\w+l\b")
+    found = [
+        text
+        for entry in po
+        if not entry.obsolete
+        for text in (entry.msgstr, *entry.msgstr_plural.values())
+        if gendered.search(text)
+    ]
+    assert found == []
+
+
+@pytest.mark.parametrize(("language", "size"), [("cs", "(12 políček)"), ("en", "(12 cells)")])
+def test_a_planets_size_reads_as_a_count_of_cells(language, size):
+    state = engine.setup(2, {"planets_off": ["P2", "P3", "P6", "P7", "P9"]}, 4)
+    chooser = min(engine.to_act(state))
+    with translation.override(language):
+        choose = _form_text(render(state, chooser, NAMES[:2])["mine"], "choose_planet")
+    assert f"Rubina {size}" in choose
 
 
 @pytest.mark.parametrize(
@@ -874,6 +900,39 @@ def test_the_offer_form_names_the_neutral_colour_as_a_partner_that_gains_nothing
     ]
 
 
+def test_a_partner_without_a_pair_is_said_to_gain_nothing():
+    tokens = {"P9": {"0:toad:0": None, "1:spud:0": None}}
+    state = helpers.table(3, column={"trade": ("toad", "spud")}, tokens=tokens)
+    helpers.resolve(state, [["trade", 0]])
+    with translation.override("en"):
+        gains = _gains(render(state, 0, NAMES[:3])["mine"])
+    assert gains[""][1] == [
+        "You: +1 money — 1 pair with partners",
+        "Jan: +1 money — 1 pair with you (Rosalia ×1)",
+        "Bob: nothing — no pair with you",
+    ]
+    assert gains["1,2"][1] == ["You: nothing — no pairs"]
+
+
+@pytest.mark.parametrize(
+    ("language", "label"),
+    [
+        ("en", "Shooting, side 1 (Cactusoids): take Spuds"),
+        ("cs", "Střelba, strana 1 (Kaktusáci): vzít z nabídky kartu Bramboroidi"),
+    ],
+)
+def test_an_exchange_names_the_card_it_replaces(language, label):
+    """The column shows the shooters on side 1: the choice says which card goes back to the
+    offer, and reads as Czech ("vzít kartu Bramboroidi", not "vzít Bramboroidi")."""
+    state = helpers.table(2)
+    helpers.resolve(state, [["change", None]], [["change"], []])
+    with translation.override(language):
+        mine = render(state, 0, NAMES[:2])["mine"]
+    option = re.search(r'<option value="shooting\|0\|spud">([^<]*)</option>', mine)
+    assert option
+    assert option.group(1) == label
+
+
 def _prompted(tokens: dict) -> dict:
     state = helpers.table(3, column={"diplomacy": ("toad", "spud")}, tokens=tokens)
     helpers.resolve(state, [["diplomacy", 0]])
@@ -901,7 +960,7 @@ def test_the_consent_prompt_shows_the_pairs_and_what_each_side_gains():
 def test_the_consent_prompt_warns_when_partners_before_you_may_take_your_pairs():
     state = _prompted({"P9": {"0:toad:0": None, "1:spud:0": None, "2:spud:0": None}})
     assert "Partners before you in turn order pair first" in _prompt(state, 2)
-    assert "gain +0 points" in _prompt(state, 2)
+    assert "if they take part, you would gain nothing." in _prompt(state, 2)
     assert "pair first" not in _prompt(state, 1)
 
 
