@@ -583,6 +583,7 @@ def _grid(
                 "checked": (r, c) in checked,
                 "cls": "",
                 "mark": "",
+                "token": token,
             }
             if token:
                 cell["cls"] = (

@@ -362,3 +362,46 @@ def test_the_grids_the_plan_and_the_map_by_keyboard_and_pointer(site, people, bo
         browser.close()
     placed = Move.objects.filter(match=match, seat=0, payload__type="ship_place").get()
     assert placed.payload["space"] == chosen
+
+
+def test_a_mutations_ghost_fits_only_on_free_cells_and_the_creatures_that_mutate(site, people):
+    """The grid of a mutation opens the cells of every creature that may mutate; the ghost of
+    the new creature is green only over free cells and the cells of the creatures ticked to
+    mutate, and only the creatures of the chosen colour and race can be ticked."""
+    from playwright.sync_api import expect, sync_playwright
+
+    from games.space_bastards.tests import space_bastards_helpers as helpers
+    from games.tests.test_browser_board import _open
+
+    expect.set_options(timeout=EXPECT_TIMEOUT_MS)
+    match = services.start_match(game="space_bastards", players=people[:2], seed=5)
+    tokens = {"P6": {"0:toad:0": [[1, 0]], "0:toad:1": [[1, 1]], "1:toad:0": [[3, 3]]}}
+    state = helpers.table(2, column={"mutation": ("toad", "spud")}, tokens=tokens)
+    helpers.resolve(state, [["mutation", 0]])
+    match.state = state
+    match.save(update_fields=["state"])
+    cookie = session_cookie(people[0], site)
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        page = _open(browser, cookie, site + match.get_absolute_url())
+        form = page.locator("form:has(input[name=type][value=mutate])")
+        expect(form.locator("select[name=combo]")).to_have_value("0|toad|spud")
+        mine, neighbour, theirs = (
+            form.locator(f'input[name=tokens][value="{t}"]')
+            for t in ("0:toad:0", "0:toad:1", "1:toad:0")
+        )
+        expect(theirs).to_be_disabled()
+        mine.check()
+        corner = form.locator('.sb-cell:has(input[name=cells][value="1,0"])')
+        # A spud there would cover the toad beside, which stays.
+        corner.hover()
+        expect(corner).to_have_class(re.compile("sb-ghost-bad"))
+        neighbour.check()
+        form.locator('.sb-cell:has(input[name=cells][value="2,2"])').hover()
+        corner.hover()
+        expect(corner).to_have_class(re.compile("sb-ghost-ok"))
+        form.locator("select[name=combo]").select_option("1|toad|spud")
+        expect(theirs).to_be_enabled()
+        expect(mine).to_be_disabled()
+        expect(mine).not_to_be_checked()
+        browser.close()
