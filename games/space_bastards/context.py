@@ -799,6 +799,7 @@ def _prompt_pairs(view: View, me: int, names: list[str]) -> dict[str, Any]:
         "pairs": _planets_text(alone.get(str(me), [])),
         "gain": _gain_text(card, gains[me]) if gains[me] else None,
         "least": _gain_text(card, least[me]) if least[me] < gains[me] else None,
+        "crowded_out": 0 == least[me] < gains[me],
     }
 
 

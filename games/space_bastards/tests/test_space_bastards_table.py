@@ -960,7 +960,8 @@ def test_the_consent_prompt_shows_the_pairs_and_what_each_side_gains():
 def test_the_consent_prompt_warns_when_partners_before_you_may_take_your_pairs():
     state = _prompted({"P9": {"0:toad:0": None, "1:spud:0": None, "2:spud:0": None}})
     assert "Partners before you in turn order pair first" in _prompt(state, 2)
-    assert "if they take part, you would gain nothing." in _prompt(state, 2)
+    assert "if they take part, you gain nothing." in _prompt(state, 2)
+    assert "pokud se zúčastní, nezískáš nic." in _prompt(state, 2, "cs")
     assert "pair first" not in _prompt(state, 1)
 
 
