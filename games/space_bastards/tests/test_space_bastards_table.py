@@ -918,7 +918,7 @@ def test_a_partner_without_a_pair_is_said_to_gain_nothing():
     ("language", "label"),
     [
         ("en", "Shooting, side 1 (Cactusoids): take Spuds"),
-        ("cs", "Střelba, strana 1 (Kaktusáci): vzít z nabídky kartu Bramboroidi"),
+        ("cs", "Střelba, strana 1 (Kaktusáci): vzít kartu Bramboroidi"),
     ],
 )
 def test_an_exchange_names_the_card_it_replaces(language, label):
