@@ -589,7 +589,11 @@ def _grid(
                 cell["cls"] = (
                     f"sb-{colour_class(owner_of(token))}{' sb-dead' if where['dead'] else ''}"
                 )
-                cell["mark"] = "✝" if where["dead"] else race_letter(race_of(token))
+                cell["mark"] = (
+                    "✝"
+                    if where["dead"]
+                    else f"{race_letter(race_of(token))}{colour_mark(owner_of(token))}"
+                )
                 cell["label"] += " · " + token_label(names, token)
             row.append(cell)
         rows.append(row)

@@ -445,6 +445,28 @@ def test_placement_grids_offer_only_free_cells_of_the_planet():
     assert offered == PLANET_CELLS[planet] - taken
 
 
+def test_a_grid_marks_whose_creature_fills_a_cell_as_the_map_does():
+    """Red and green look alike to many colour-blind players: a taken cell of a placement grid
+    carries the owner's number (or N) beside the race's letter, as the token on the map."""
+    tokens = {
+        "P6": {
+            "0:toad:0": [[1, 0]],
+            "0:slug:0": [[1, 1], [1, 2]],
+            "1:slug:0": [[3, 2], [3, 3]],
+            "N:cactus:0": [[1, 4], [2, 4], [3, 4]],
+        }
+    }
+    state = helpers.table(2, column={"love": ("toad", "slug")}, tokens=tokens)
+    helpers.resolve(state, [["love", 0]])
+    with translation.override("en"):
+        html = render(state, 0, NAMES[:2])["mine"]
+    marks = dict(re.findall(r'data-cell="(\d+,\d+)">([^<]*)</span>', html))
+    assert marks["1,0"] == "T1"
+    assert marks["1,1"] == marks["1,2"] == "S1"
+    assert marks["3,3"] == "S2"
+    assert marks["2,4"] == "CN"
+
+
 def test_reachable_spaces_are_highlighted_on_the_map_and_offered_as_buttons():
     state = json.loads(next(b for b, _s, m, _e in _game(3, 4) if m.get("type") == "ship_step"))
     seat = min(engine.to_act(state))
