@@ -601,6 +601,20 @@ def test_status_text_names_who_must_act_in_both_languages():
                     assert any(name in text for name in others)
 
 
+def test_czech_texts_agree_with_several_players_and_say_the_start_player_once():
+    state = engine.setup(3, {}, 4)
+    chooser = min(engine.to_act(state))
+    helpers.play(state, chooser, engine.legal_moves(state, chooser)[0])
+    assert state["phase"] == "colonise_pick"
+    helpers.play(state, 0, engine.legal_moves(state, 0)[0])
+    planet = labels.planet_name(state["colonise"]["planet"])
+    with translation.override("cs"):
+        waiting = table.status_text(engine.view(state, 0), 0, NAMES[:3])
+        begins = log.describe({"type": "round_started", "round": 5, "start_player": 1}, NAMES, None)
+    assert waiting == f"Čeká se na výběr rasy pro planetu {planet}: Jan a Bob."
+    assert begins == "Začíná 5. kolo; zahajuje Jan."
+
+
 # --- statistics --------------------------------------------------------------------------------
 
 
