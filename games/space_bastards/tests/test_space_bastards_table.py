@@ -845,13 +845,17 @@ def test_a_second_shot_or_meal_shows_its_price_on_every_target(card, kind, again
 
 
 def test_mutating_another_colour_shows_its_price():
+    """Each choice of what mutates is a labelled radio, so that its price shows in full on a
+    phone (a select cut the price off its closed box)."""
     column = {"mutation": ("toad", "spud")}
     tokens = {"P6": {"0:toad:0": None, "1:toad:0": None}}
     state = helpers.table(3, column=column, tokens=tokens)
     helpers.resolve(state, [["mutation", 0]])
     with translation.override("en"):
         html = render(state, 0, NAMES[:3])["mine"]
-    combos = re.findall(r'<option value="(\d)\|toad\|spud">([^<]*)</option>', html)
+    combos = re.findall(
+        r'<input type="radio" name="combo" value="(\d)\|toad\|spud"[^>]*> ([^<]*)</label>', html
+    )
     assert ("0", "Eva: Toadling into Spud") in combos
     assert ("1", "Jan: Toadling into Spud (2 money)") in combos
 

@@ -22,7 +22,7 @@
   function race(form) {
     const chosen = form.querySelector("input[data-sb-race]:checked");
     if (chosen) return chosen.dataset.sbRace;
-    const combo = form.querySelector("select[data-sb-combo]");
+    const combo = form.querySelector("input[data-sb-combo]:checked");
     if (combo) return combo.value.split("|")[2];
     return form.dataset.sbPlace;
   }
@@ -48,7 +48,7 @@
 
   // A mutation's creatures can be ticked only when they are of the chosen colour and race.
   function limitTokens(form) {
-    const combo = form.querySelector("select[data-sb-combo]");
+    const combo = form.querySelector("input[data-sb-combo]:checked");
     if (!combo) return;
     const [owner, from] = combo.value.split("|");
     form.querySelectorAll('input[name="tokens"]').forEach((box) => {
@@ -82,7 +82,7 @@
   function ghosted(form) {
     // Forms placing pieces of one shape get the ghost; a rearrangement of mixed shapes is ticked
     // cell by cell.
-    return Boolean(form && form.dataset.sbPlace && (form.dataset.sbMulti !== "1" || form.querySelector("select[data-sb-combo]")));
+    return Boolean(form && form.dataset.sbPlace && (form.dataset.sbMulti !== "1" || form.querySelector("[data-sb-combo]")));
   }
 
   function current() {
@@ -183,7 +183,7 @@
     root.querySelectorAll('.sb-grid[role="grid"]').forEach(enhanceGrid);
     root.querySelectorAll("form:has(.sb-gains)").forEach(showOutcome);
     root.querySelectorAll("[data-sb-most]").forEach(limitPlan);
-    root.querySelectorAll("form:has(select[data-sb-combo])").forEach(limitTokens);
+    root.querySelectorAll("form:has([data-sb-combo])").forEach(limitTokens);
   }
 
   // Escape or a refusal resets a form (the table's script): its limits and outcome follow.
@@ -195,7 +195,7 @@
     if (event.target.name === "decline" && event.target.form) showOutcome(event.target.form);
     const plan = event.target.name === "cards" && event.target.closest("[data-sb-most]");
     if (plan) limitPlan(plan);
-    if (event.target.matches("select[data-sb-combo]")) limitTokens(event.target.form);
+    if (event.target.matches("[data-sb-combo]")) limitTokens(event.target.form);
   });
 
   document.addEventListener("click", function (event) {
