@@ -3,6 +3,7 @@ server: planets and races chosen with buttons, creatures placed by clicking cell
 ghost, R to rotate), ships put on the map and flown by clicking highlighted spaces, creatures
 boarded by clicking them on the map."""
 
+import random
 import re
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -404,4 +405,57 @@ def test_a_mutations_ghost_fits_only_on_free_cells_and_the_creatures_that_mutate
         expect(theirs).to_be_enabled()
         expect(mine).to_be_disabled()
         expect(mine).not_to_be_checked()
+        browser.close()
+
+
+def test_a_ticked_cell_keeps_its_creatures_mark_readable_and_looks_like_no_seat(site, people, bots):
+    """Rearranging a planet ticks cells that creatures cover now: the tick goes in the cell's
+    corner so the creature's mark stays whole in the middle, and a ticked cell's colour is no
+    seat's colour (it was the green seat's)."""
+    from playwright.sync_api import expect, sync_playwright
+
+    from games.space_bastards import bot as sb_bot
+    from games.space_bastards import engine
+    from games.tests.test_browser_board import _open
+
+    expect.set_options(timeout=EXPECT_TIMEOUT_MS)
+    state = engine.setup(5, {}, 1)
+    rng = random.Random(1)
+    while not (
+        state["phase"] == "colonise_place"
+        and 0 in engine.to_act(state)
+        and state["colonise"]["mode"] == "rearrange"
+    ):
+        seat = min(engine.to_act(state))
+        engine.apply_in_place(state, seat, sb_bot.choose_move(state, seat, rng))
+    match = services.start_match(game="space_bastards", players=[people[0], *bots], seed=1)
+    match.state = state
+    match.save(update_fields=["state"])
+    cookie = session_cookie(people[0], site)
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        page = _open(browser, cookie, site + match.get_absolute_url())
+        ticked = page.locator("#sb-place .sb-cell:has(input:checked)")
+        expect(ticked.first).to_be_visible()
+        seats = page.evaluate(
+            """() => ['red', 'blue', 'green', 'yellow', 'purple', 'n'].map((c) => {
+                const probe = document.createElement('span');
+                probe.className = 'sb-chip sb-' + c;
+                document.querySelector('.sb-mine').append(probe);
+                const colour = getComputedStyle(probe).backgroundColor;
+                probe.remove();
+                return colour;
+            })"""
+        )
+        marked = 0
+        for cell in ticked.all():
+            assert cell.evaluate("c => getComputedStyle(c).backgroundColor") not in seats
+            mark = cell.locator("span[aria-hidden]")
+            if not mark.inner_text().strip():
+                continue
+            marked += 1
+            box, inner = cell.bounding_box(), mark.bounding_box()
+            middle = box["y"] + box["height"] / 2
+            assert abs(inner["y"] + inner["height"] / 2 - middle) < 3, (box, inner)
+        assert marked, "no ticked cell holds a creature now"
         browser.close()
