@@ -1253,7 +1253,10 @@ def status_text(view: View, seat: int | None, names: list[str]) -> str:
         return _("%(name)s changes relationships.") % {"name": waiting}
     if phase in ("ships", "migration"):
         if mine and phase == "migration":
-            return _("Migration: move your ship; the first step is free, each next costs 1.")
+            return _(
+                "Migration: move your ship; the first step is free, each further step costs 1 "
+                "money."
+            )
         if mine:
             return _("Move your ship.")
         return _("%(name)s moves a ship.") % {"name": waiting}

@@ -1041,6 +1041,16 @@ def test_a_migration_counts_the_steps_its_money_still_pays():
     state["movement"]["kind"] = "migration"
     assert "3 steps left" in _ship_text(state)
     assert "steps so far" not in _ship_text(state)
+    status = {}
+    for language in LANGUAGES:
+        with translation.override(language):
+            status[language] = table.status_text(engine.view(state, 0), 0, NAMES[:3])
+    assert status["en"] == (
+        "Migration: move your ship; the first step is free, each further step costs 1 money."
+    )
+    assert status["cs"] == (
+        "Migrace: pohni svou lodí; první krok je zdarma, každý další stojí 1 peníz."
+    )
 
 
 def test_a_ship_at_a_dock_says_why_a_creature_cannot_board():
