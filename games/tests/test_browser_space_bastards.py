@@ -459,3 +459,44 @@ def test_a_ticked_cell_keeps_its_creatures_mark_readable_and_looks_like_no_seat(
             assert abs(inner["y"] + inner["height"] / 2 - middle) < 3, (box, inner)
         assert marked, "no ticked cell holds a creature now"
         browser.close()
+
+
+def test_standing_answers_being_set_survive_another_players_plan(site, people):
+    """While Eva sets her standing answers, Jan plans: the push redraws her plan form, and her
+    card, her answers and the open list of answers stay as she left them."""
+    from playwright.sync_api import expect, sync_playwright
+
+    from games.space_bastards import bot as sb_bot
+    from games.space_bastards import engine
+    from games.tests.test_browser_board import _open
+
+    expect.set_options(timeout=EXPECT_TIMEOUT_MS)
+    state = engine.setup(2, {}, 77)
+    rng = random.Random(77)
+    while state["phase"] != "plan":
+        seat = min(engine.to_act(state))
+        engine.apply_in_place(state, seat, sb_bot.choose_move(state, seat, rng))
+    match = services.start_match(game="space_bastards", players=people[:2], seed=77)
+    match.state = state
+    match.save(update_fields=["state"])
+    cookie = session_cookie(people[0], site)
+    jan_cookie = session_cookie(people[1], site)
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        page = _open(browser, cookie, site + match.get_absolute_url())
+        plan = page.locator("#sb-plan")
+        plan.locator("label.sb-pick").nth(1).click()
+        card = plan.locator("input[name=cards]").nth(1).get_attribute("value")
+        plan.locator(".sb-prefs summary").click()
+        plan.locator("select[name=pref_diplomacy]").select_option("refuse")
+        plan.locator("select[name=pref_trade_1]").select_option("ask")
+
+        jan = _open(browser, jan_cookie, site + match.get_absolute_url())
+        jan.locator("#sb-plan label.sb-pick").first.click()
+        jan.locator("#sb-plan button.primary").click()
+        expect(page.locator("#status")).to_have_attribute("data-seq", "1")
+        expect(plan.locator(f'input[name=cards][value="{card}"]')).to_be_checked()
+        expect(plan.locator("select[name=pref_diplomacy]")).to_have_value("refuse")
+        expect(plan.locator("select[name=pref_trade_1]")).to_have_value("ask")
+        expect(plan.locator(".sb-prefs")).to_have_attribute("open", "")
+        browser.close()
