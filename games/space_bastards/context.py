@@ -44,7 +44,6 @@ from games.space_bastards.components import (
 from games.space_bastards.labels import (
     COLOUR_CLASS,
     NEUTRAL,
-    RACE_LETTER,
     Move,
     View,
     cells_text,
@@ -53,6 +52,7 @@ from games.space_bastards.labels import (
     owner_of,
     planet_name,
     player_name,
+    race_letter,
     race_name,
     race_of,
     races_name,
@@ -156,7 +156,7 @@ def table_context(view: View, legal: list[Move], seat: int | None, names: list[s
         "secret": _secret(view, me),
         "resolution": _resolution(view, names),
         "scorings": _scorings(view, names),
-        "legend": [{"race": r, "letter": RACE_LETTER[r], "name": races_name(r)} for r in RACES],
+        "legend": [{"race": r, "letter": race_letter(r), "name": races_name(r)} for r in RACES],
     }
 
 
@@ -248,7 +248,7 @@ def _player(view: View, p: int, names: list[str]) -> dict[str, Any]:
         "to_act": p in view["to_act"],
         "ship": space_name(ship["space"]) if ship["space"] else None,
         "cargo": [
-            {"token": t, "name": race_name(race_of(t)), "letter": RACE_LETTER[race_of(t)]}
+            {"token": t, "name": race_name(race_of(t)), "letter": race_letter(race_of(t))}
             for t in ship["cargo"]
         ],
         "living": sum(
@@ -303,7 +303,7 @@ def _token_svg(
     cells = sorted(tuple(c) for c in where["cells"])
     rects = "".join(f'<rect x="{c * CELL_PX + 1}" y="{r * CELL_PX + 1}"/>' for r, c in cells)
     r0, c0 = cells[0]
-    mark = "✝" if dead else f"{RACE_LETTER[race]}{colour_mark(owner)}"
+    mark = "✝" if dead else f"{race_letter(race)}{colour_mark(owner)}"
     text = f'<text x="{c0 * CELL_PX + 11}" y="{r0 * CELL_PX + 15}">{mark}</text>'
     tag = ""
     if last is not None:
@@ -484,7 +484,7 @@ def _column(view: View, last: dict[str, LastMove]) -> list[dict[str, Any]]:
                         "card": c,
                         "race": c.split("-")[0],
                         "name": races_name(c.split("-")[0]),
-                        "letter": RACE_LETTER[c.split("-")[0]],
+                        "letter": race_letter(c.split("-")[0]),
                         "last": last.get(c),
                     }
                     for c in cards
@@ -533,7 +533,7 @@ def _colonise(view: View, names: list[str]) -> dict[str, Any] | None:
                 "cls": COLOUR_CLASS[p],
                 "mark": p + 1,
                 "races": [
-                    {"letter": RACE_LETTER[r], "name": races_name(r), "count": hand[r]}
+                    {"letter": race_letter(r), "name": races_name(r), "count": hand[r]}
                     for r in RACES
                 ],
             }
@@ -583,12 +583,17 @@ def _grid(
                 "checked": (r, c) in checked,
                 "cls": "",
                 "mark": "",
+                "token": token,
             }
             if token:
                 cell["cls"] = (
                     f"sb-{colour_class(owner_of(token))}{' sb-dead' if where['dead'] else ''}"
                 )
-                cell["mark"] = "✝" if where["dead"] else RACE_LETTER[race_of(token)]
+                cell["mark"] = (
+                    "✝"
+                    if where["dead"]
+                    else f"{race_letter(race_of(token))}{colour_mark(owner_of(token))}"
+                )
                 cell["label"] += " · " + token_label(names, token)
             row.append(cell)
         rows.append(row)
@@ -617,7 +622,7 @@ def _forms(
                 "race": m["race"],
                 "name": races_name(m["race"]),
                 "count": hand[m["race"]],
-                "letter": RACE_LETTER[m["race"]],
+                "letter": race_letter(m["race"]),
             }
             for m in by_type["pick"]
         ]
@@ -715,6 +720,8 @@ def _pairs(
 
 
 def _gain_text(card: str, gain: int) -> str:
+    if not gain:
+        return _("nothing")
     if card == "trade":
         return ngettext("+%(n)s money", "+%(n)s money", gain) % {"n": gain}
     return ngettext("+%(n)s point", "+%(n)s points", gain) % {"n": gain}
@@ -796,6 +803,7 @@ def _prompt_pairs(view: View, me: int, names: list[str]) -> dict[str, Any]:
         "pairs": _planets_text(alone.get(str(me), [])),
         "gain": _gain_text(card, gains[me]) if gains[me] else None,
         "least": _gain_text(card, least[me]) if least[me] < gains[me] else None,
+        "crowded_out": 0 == least[me] < gains[me],
     }
 
 
@@ -920,14 +928,17 @@ def _token_at(view: View, planet: str, token: str, label: str) -> str:
 
 def _change_form(view: View, by_type: dict[str, list[Move]]) -> dict[str, Any]:
     exchange = by_type.get("exchange", [])
+    rels = view["relationships"]
     return {
         "exchange": [
             {
                 "value": f"{m['relationship']}|{m['side']}|{m['race']}",
-                "label": _("%(relationship)s, side %(side)s: take %(race)s")
+                # The card that goes back to the offer, as the column shows it on that side.
+                "label": _("%(relationship)s, side %(side)s (%(current)s): take %(race)s")
                 % {
                     "relationship": relationship_name(m["relationship"]),
                     "side": m["side"] + 1,
+                    "current": races_name(rels[m["relationship"]][m["side"]].split("-")[0]),
                     "race": races_name(m["race"]),
                 },
             }
@@ -1242,7 +1253,10 @@ def status_text(view: View, seat: int | None, names: list[str]) -> str:
         return _("%(name)s changes relationships.") % {"name": waiting}
     if phase in ("ships", "migration"):
         if mine and phase == "migration":
-            return _("Migration: move your ship; the first step is free, each next costs 1.")
+            return _(
+                "Migration: move your ship; the first step is free, each further step costs 1 "
+                "money."
+            )
         if mine:
             return _("Move your ship.")
         return _("%(name)s moves a ship.") % {"name": waiting}

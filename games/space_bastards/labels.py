@@ -11,7 +11,7 @@ from django.utils.translation import gettext_noop
 
 from games.space_bastards.components import DOCK_PLANET, SPACE_KIND
 from games.translated import gettext as _
-from games.translated import per_language
+from games.translated import per_language, pgettext
 
 View = dict[str, Any]
 Move = dict[str, Any]
@@ -102,9 +102,6 @@ ENGINE_MESSAGES = (
 )
 """The engine's refusals (plain English, the engine is pure), listed so they get translated."""
 
-RACE_LETTER = {"toad": "T", "slug": "S", "cactus": "C", "toucan": "U", "spud": "P"}
-"""A letter per race drawn on its tokens beside the shape (the same in both languages)."""
-
 COLOUR_CLASS = ("red", "blue", "green", "yellow", "purple")
 """Seat colours by seat (spec section 2); the neutral colour is grey."""
 
@@ -122,6 +119,20 @@ def race_name(race: str) -> str:
         "cactus": _("Cactusoid"),
         "toucan": _("Toucanosaur"),
         "spud": _("Spud"),
+    }.get(race, race)
+
+
+@per_language
+def race_letter(race: str) -> str:
+    """The letter drawn on a race's tokens beside the shape, read against the legend: the
+    initial of the race's name where the language's initials differ (Czech: R, Š, K, T, B);
+    English Toadlings and Toucanosaurs, Sluggies and Spuds share theirs, so T, S, C, U, P."""
+    return {
+        "toad": pgettext("letter of the Toadlings", "T"),
+        "slug": pgettext("letter of the Sluggies", "S"),
+        "cactus": pgettext("letter of the Cactusoids", "C"),
+        "toucan": pgettext("letter of the Toucanosaurs", "U"),
+        "spud": pgettext("letter of the Spuds", "P"),
     }.get(race, race)
 
 

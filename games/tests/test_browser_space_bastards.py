@@ -3,6 +3,7 @@ server: planets and races chosen with buttons, creatures placed by clicking cell
 ghost, R to rotate), ships put on the map and flown by clicking highlighted spaces, creatures
 boarded by clicking them on the map."""
 
+import random
 import re
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -362,3 +363,140 @@ def test_the_grids_the_plan_and_the_map_by_keyboard_and_pointer(site, people, bo
         browser.close()
     placed = Move.objects.filter(match=match, seat=0, payload__type="ship_place").get()
     assert placed.payload["space"] == chosen
+
+
+def test_a_mutations_ghost_fits_only_on_free_cells_and_the_creatures_that_mutate(site, people):
+    """The grid of a mutation opens the cells of every creature that may mutate; the ghost of
+    the new creature is green only over free cells and the cells of the creatures ticked to
+    mutate, and only the creatures of the chosen colour and race can be ticked."""
+    from playwright.sync_api import expect, sync_playwright
+
+    from games.space_bastards.tests import space_bastards_helpers as helpers
+    from games.tests.test_browser_board import _open
+
+    expect.set_options(timeout=EXPECT_TIMEOUT_MS)
+    match = services.start_match(game="space_bastards", players=people[:2], seed=5)
+    tokens = {"P6": {"0:toad:0": [[1, 0]], "0:toad:1": [[1, 1]], "1:toad:0": [[3, 3]]}}
+    state = helpers.table(2, column={"mutation": ("toad", "spud")}, tokens=tokens)
+    helpers.resolve(state, [["mutation", 0]])
+    match.state = state
+    match.save(update_fields=["state"])
+    cookie = session_cookie(people[0], site)
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        page = _open(browser, cookie, site + match.get_absolute_url())
+        form = page.locator("form:has(input[name=type][value=mutate])")
+        expect(form.locator('input[name=combo][value="0|toad|spud"]')).to_be_checked()
+        mine, neighbour, theirs = (
+            form.locator(f'input[name=tokens][value="{t}"]')
+            for t in ("0:toad:0", "0:toad:1", "1:toad:0")
+        )
+        expect(theirs).to_be_disabled()
+        mine.check()
+        corner = form.locator('.sb-cell:has(input[name=cells][value="1,0"])')
+        # A spud there would cover the toad beside, which stays.
+        corner.hover()
+        expect(corner).to_have_class(re.compile("sb-ghost-bad"))
+        neighbour.check()
+        form.locator('.sb-cell:has(input[name=cells][value="2,2"])').hover()
+        corner.hover()
+        expect(corner).to_have_class(re.compile("sb-ghost-ok"))
+        form.locator('input[name=combo][value="1|toad|spud"]').check()
+        expect(theirs).to_be_enabled()
+        expect(mine).to_be_disabled()
+        expect(mine).not_to_be_checked()
+        browser.close()
+
+
+def test_a_ticked_cell_keeps_its_creatures_mark_readable_and_looks_like_no_seat(site, people, bots):
+    """Rearranging a planet ticks cells that creatures cover now: the tick goes in the cell's
+    corner so the creature's mark stays whole in the middle, and a ticked cell's colour is no
+    seat's colour (it was the green seat's)."""
+    from playwright.sync_api import expect, sync_playwright
+
+    from games.space_bastards import bot as sb_bot
+    from games.space_bastards import engine
+    from games.tests.test_browser_board import _open
+
+    expect.set_options(timeout=EXPECT_TIMEOUT_MS)
+    state = engine.setup(5, {}, 1)
+    rng = random.Random(1)
+    while not (
+        state["phase"] == "colonise_place"
+        and 0 in engine.to_act(state)
+        and state["colonise"]["mode"] == "rearrange"
+    ):
+        seat = min(engine.to_act(state))
+        engine.apply_in_place(state, seat, sb_bot.choose_move(state, seat, rng))
+    match = services.start_match(game="space_bastards", players=[people[0], *bots], seed=1)
+    match.state = state
+    match.save(update_fields=["state"])
+    cookie = session_cookie(people[0], site)
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        page = _open(browser, cookie, site + match.get_absolute_url())
+        ticked = page.locator("#sb-place .sb-cell:has(input:checked)")
+        expect(ticked.first).to_be_visible()
+        seats = page.evaluate(
+            """() => ['red', 'blue', 'green', 'yellow', 'purple', 'n'].map((c) => {
+                const probe = document.createElement('span');
+                probe.className = 'sb-chip sb-' + c;
+                document.querySelector('.sb-mine').append(probe);
+                const colour = getComputedStyle(probe).backgroundColor;
+                probe.remove();
+                return colour;
+            })"""
+        )
+        marked = 0
+        for cell in ticked.all():
+            assert cell.evaluate("c => getComputedStyle(c).backgroundColor") not in seats
+            mark = cell.locator("span[aria-hidden]")
+            if not mark.inner_text().strip():
+                continue
+            marked += 1
+            box, inner = cell.bounding_box(), mark.bounding_box()
+            middle = box["y"] + box["height"] / 2
+            assert abs(inner["y"] + inner["height"] / 2 - middle) < 3, (box, inner)
+        assert marked, "no ticked cell holds a creature now"
+        browser.close()
+
+
+def test_standing_answers_being_set_survive_another_players_plan(site, people):
+    """While Eva sets her standing answers, Jan plans: the push redraws her plan form, and her
+    card, her answers and the open list of answers stay as she left them."""
+    from playwright.sync_api import expect, sync_playwright
+
+    from games.space_bastards import bot as sb_bot
+    from games.space_bastards import engine
+    from games.tests.test_browser_board import _open
+
+    expect.set_options(timeout=EXPECT_TIMEOUT_MS)
+    state = engine.setup(2, {}, 77)
+    rng = random.Random(77)
+    while state["phase"] != "plan":
+        seat = min(engine.to_act(state))
+        engine.apply_in_place(state, seat, sb_bot.choose_move(state, seat, rng))
+    match = services.start_match(game="space_bastards", players=people[:2], seed=77)
+    match.state = state
+    match.save(update_fields=["state"])
+    cookie = session_cookie(people[0], site)
+    jan_cookie = session_cookie(people[1], site)
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        page = _open(browser, cookie, site + match.get_absolute_url())
+        plan = page.locator("#sb-plan")
+        plan.locator("label.sb-pick").nth(1).click()
+        card = plan.locator("input[name=cards]").nth(1).get_attribute("value")
+        plan.locator(".sb-prefs summary").click()
+        plan.locator("select[name=pref_diplomacy]").select_option("refuse")
+        plan.locator("select[name=pref_trade_1]").select_option("ask")
+
+        jan = _open(browser, jan_cookie, site + match.get_absolute_url())
+        jan.locator("#sb-plan label.sb-pick").first.click()
+        jan.locator("#sb-plan button.primary").click()
+        expect(page.locator("#status")).to_have_attribute("data-seq", "1")
+        expect(plan.locator(f'input[name=cards][value="{card}"]')).to_be_checked()
+        expect(plan.locator("select[name=pref_diplomacy]")).to_have_value("refuse")
+        expect(plan.locator("select[name=pref_trade_1]")).to_have_value("ask")
+        expect(plan.locator(".sb-prefs")).to_have_attribute("open", "")
+        browser.close()

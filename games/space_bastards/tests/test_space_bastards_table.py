@@ -18,7 +18,7 @@ from django.utils import translation
 from games.rules import IllegalMove
 from games.services import refusal_text
 from games.space_bastards import bot, engine, labels, log, stats, table
-from games.space_bastards.components import ORIENTATIONS, PLANET_CELLS, PLANET_IDS
+from games.space_bastards.components import ORIENTATIONS, PLANET_CELLS, PLANET_IDS, RACES
 from games.space_bastards.tests import space_bastards_helpers as helpers
 from games.tests.forms import CSRF_TOKEN, EXPECTED_SEQ, MOVE_URL, forms_of
 
@@ -430,7 +430,7 @@ def test_a_planned_card_is_shown_to_its_planner_only():
 def test_the_relationship_column_is_hidden_until_the_deal():
     state = engine.setup(3, {}, 11)
     whole = "".join(render(state, 0, NAMES[:3]).values())
-    assert not {c for c in shown(whole) if "-" in c and c.split("-")[0] in labels.RACE_LETTER}
+    assert not {c for c in shown(whole) if "-" in c and c.split("-")[0] in RACES}
     assert state["race_deck"][0] not in whole
 
 
@@ -443,6 +443,28 @@ def test_placement_grids_offer_only_free_cells_of_the_planet():
     taken = {tuple(c) for where in state["board"][planet].values() for c in where["cells"]}
     offered = {tuple(map(int, v.split(","))) for v in form["boxes"]["cells"]}
     assert offered == PLANET_CELLS[planet] - taken
+
+
+def test_a_grid_marks_whose_creature_fills_a_cell_as_the_map_does():
+    """Red and green look alike to many colour-blind players: a taken cell of a placement grid
+    carries the owner's number (or N) beside the race's letter, as the token on the map."""
+    tokens = {
+        "P6": {
+            "0:toad:0": [[1, 0]],
+            "0:slug:0": [[1, 1], [1, 2]],
+            "1:slug:0": [[3, 2], [3, 3]],
+            "N:cactus:0": [[1, 4], [2, 4], [3, 4]],
+        }
+    }
+    state = helpers.table(2, column={"love": ("toad", "slug")}, tokens=tokens)
+    helpers.resolve(state, [["love", 0]])
+    with translation.override("en"):
+        html = render(state, 0, NAMES[:2])["mine"]
+    marks = dict(re.findall(r'data-cell="(\d+,\d+)">([^<]*)</span>', html))
+    assert marks["1,0"] == "T1"
+    assert marks["1,1"] == marks["1,2"] == "S1"
+    assert marks["3,3"] == "S2"
+    assert marks["2,4"] == "CN"
 
 
 def test_reachable_spaces_are_highlighted_on_the_map_and_offered_as_buttons():
@@ -579,6 +601,20 @@ def test_status_text_names_who_must_act_in_both_languages():
                     assert any(name in text for name in others)
 
 
+def test_czech_texts_agree_with_several_players_and_say_the_start_player_once():
+    state = engine.setup(3, {}, 4)
+    chooser = min(engine.to_act(state))
+    helpers.play(state, chooser, engine.legal_moves(state, chooser)[0])
+    assert state["phase"] == "colonise_pick"
+    helpers.play(state, 0, engine.legal_moves(state, 0)[0])
+    planet = labels.planet_name(state["colonise"]["planet"])
+    with translation.override("cs"):
+        waiting = table.status_text(engine.view(state, 0), 0, NAMES[:3])
+        begins = log.describe({"type": "round_started", "round": 5, "start_player": 1}, NAMES, None)
+    assert waiting == f"Čeká se na výběr rasy pro planetu {planet}: Jan a Bob."
+    assert begins == "Začíná 5. kolo; zahajuje Jan."
+
+
 # --- statistics --------------------------------------------------------------------------------
 
 
@@ -638,7 +674,7 @@ def _ship_board_with_cargo(count: int) -> str:
 def test_a_payment_says_it_is_money():
     paid = {"type": "paid", "seat": 0, "amount": 2}
     assert _described(paid, "en") == "Eva paid 2 money."
-    assert _described(paid, "cs") == "Eva zaplatil(a) 2 peníze."
+    assert _described(paid, "cs") == "Eva platí 2 peníze."
 
 
 def test_the_neutral_colour_as_a_victim_reads_as_neutral_creatures_in_czech():
@@ -664,6 +700,57 @@ def test_the_neutral_colour_as_a_victim_reads_as_neutral_creatures_in_czech():
 def test_the_races_have_the_names_of_the_czech_rulebook(race, one, many):
     with translation.override("cs"):
         assert (labels.race_name(race), labels.races_name(race)) == (one, many)
+
+
+def test_no_czech_text_guesses_the_players_gender():
+    """A player's gender is unknown: no Czech line reads "vybral(a)", nor speaks to the player
+    in the masculine ("už jsi mutoval")."""
+    import polib
+
+    po = polib.pofile(str(APP / "locale/cs/LC_MESSAGES/django.po"))
+    gendered = re.compile(r"\w\(a\)|\bjsi\b[^.:]*\b\w+l\b")
+    found = [
+        text
+        for entry in po
+        if not entry.obsolete
+        for text in (entry.msgstr, *entry.msgstr_plural.values())
+        if gendered.search(text)
+    ]
+    assert found == []
+
+
+@pytest.mark.parametrize(("language", "size"), [("cs", "(12 políček)"), ("en", "(12 cells)")])
+def test_a_planets_size_reads_as_a_count_of_cells(language, size):
+    state = engine.setup(2, {"planets_off": ["P2", "P3", "P6", "P7", "P9"]}, 4)
+    chooser = min(engine.to_act(state))
+    with translation.override(language):
+        choose = _form_text(render(state, chooser, NAMES[:2])["mine"], "choose_planet")
+    assert f"Rubina {size}" in choose
+
+
+@pytest.mark.parametrize(
+    ("language", "letters", "legend"),
+    [
+        ("cs", {"toad": "R", "slug": "Š", "cactus": "K", "toucan": "T", "spud": "B"}, "Ropušáci"),
+        ("en", {"toad": "T", "slug": "S", "cactus": "C", "toucan": "U", "spud": "P"}, "Toadlings"),
+    ],
+)
+def test_the_letters_on_the_tokens_follow_the_race_names_of_the_viewers_language(
+    language, letters, legend
+):
+    """Colour-blind players tell the races by the letters: a Czech player reads the Czech
+    names' initials (Ropušáci, Šlimáci, Kaktusáci, Tukanosauři, Bramboroidi), on the map and in
+    the legend alike."""
+    tokens = {"P6": {f"0:{race}:0": None for race in letters}}
+    state = helpers.table(2, tokens=tokens)
+    with translation.override(language):
+        html = render(state, 0, NAMES[:2])
+    for race, letter in letters.items():
+        drawn = re.search(rf'data-token="0:{race}:0".*?<text [^>]*>([^<]*)</text>', html["board"])
+        assert drawn
+        assert drawn.group(1) == f"{letter}1"
+    assert f"<strong>{letters['toad']}</strong> {legend}" in html["board"]
+    assert len(set(letters.values())) == len(letters)
 
 
 def test_the_end_of_the_game_is_said_once_the_status_naming_the_winners():
@@ -758,13 +845,17 @@ def test_a_second_shot_or_meal_shows_its_price_on_every_target(card, kind, again
 
 
 def test_mutating_another_colour_shows_its_price():
+    """Each choice of what mutates is a labelled radio, so that its price shows in full on a
+    phone (a select cut the price off its closed box)."""
     column = {"mutation": ("toad", "spud")}
     tokens = {"P6": {"0:toad:0": None, "1:toad:0": None}}
     state = helpers.table(3, column=column, tokens=tokens)
     helpers.resolve(state, [["mutation", 0]])
     with translation.override("en"):
         html = render(state, 0, NAMES[:3])["mine"]
-    combos = re.findall(r'<option value="(\d)\|toad\|spud">([^<]*)</option>', html)
+    combos = re.findall(
+        r'<input type="radio" name="combo" value="(\d)\|toad\|spud"[^>]*> ([^<]*)</label>', html
+    )
     assert ("0", "Eva: Toadling into Spud") in combos
     assert ("1", "Jan: Toadling into Spud (2 money)") in combos
 
@@ -849,6 +940,39 @@ def test_the_offer_form_names_the_neutral_colour_as_a_partner_that_gains_nothing
     ]
 
 
+def test_a_partner_without_a_pair_is_said_to_gain_nothing():
+    tokens = {"P9": {"0:toad:0": None, "1:spud:0": None}}
+    state = helpers.table(3, column={"trade": ("toad", "spud")}, tokens=tokens)
+    helpers.resolve(state, [["trade", 0]])
+    with translation.override("en"):
+        gains = _gains(render(state, 0, NAMES[:3])["mine"])
+    assert gains[""][1] == [
+        "You: +1 money — 1 pair with partners",
+        "Jan: +1 money — 1 pair with you (Rosalia ×1)",
+        "Bob: nothing — no pair with you",
+    ]
+    assert gains["1,2"][1] == ["You: nothing — no pairs"]
+
+
+@pytest.mark.parametrize(
+    ("language", "label"),
+    [
+        ("en", "Shooting, side 1 (Cactusoids): take Spuds"),
+        ("cs", "Střelba, strana 1 (Kaktusáci): vzít kartu Bramboroidi"),
+    ],
+)
+def test_an_exchange_names_the_card_it_replaces(language, label):
+    """The column shows the shooters on side 1: the choice says which card goes back to the
+    offer, and reads as Czech ("vzít kartu Bramboroidi", not "vzít Bramboroidi")."""
+    state = helpers.table(2)
+    helpers.resolve(state, [["change", None]], [["change"], []])
+    with translation.override(language):
+        mine = render(state, 0, NAMES[:2])["mine"]
+    option = re.search(r'<option value="shooting\|0\|spud">([^<]*)</option>', mine)
+    assert option
+    assert option.group(1) == label
+
+
 def _prompted(tokens: dict) -> dict:
     state = helpers.table(3, column={"diplomacy": ("toad", "spud")}, tokens=tokens)
     helpers.resolve(state, [["diplomacy", 0]])
@@ -876,7 +1000,8 @@ def test_the_consent_prompt_shows_the_pairs_and_what_each_side_gains():
 def test_the_consent_prompt_warns_when_partners_before_you_may_take_your_pairs():
     state = _prompted({"P9": {"0:toad:0": None, "1:spud:0": None, "2:spud:0": None}})
     assert "Partners before you in turn order pair first" in _prompt(state, 2)
-    assert "gain +0 points" in _prompt(state, 2)
+    assert "if they take part, you gain nothing." in _prompt(state, 2)
+    assert "pokud se zúčastní, nezískáš nic." in _prompt(state, 2, "cs")
     assert "pair first" not in _prompt(state, 1)
 
 
@@ -916,6 +1041,16 @@ def test_a_migration_counts_the_steps_its_money_still_pays():
     state["movement"]["kind"] = "migration"
     assert "3 steps left" in _ship_text(state)
     assert "steps so far" not in _ship_text(state)
+    status = {}
+    for language in LANGUAGES:
+        with translation.override(language):
+            status[language] = table.status_text(engine.view(state, 0), 0, NAMES[:3])
+    assert status["en"] == (
+        "Migration: move your ship; the first step is free, each further step costs 1 money."
+    )
+    assert status["cs"] == (
+        "Migrace: pohni svou lodí; první krok je zdarma, každý další stojí 1 peníz."
+    )
 
 
 def test_a_ship_at_a_dock_says_why_a_creature_cannot_board():

@@ -99,6 +99,9 @@
   // ticked again; a form marked `data-whole-choice` (an arrangement, a placement: a choice
   // that is legal only as a whole) keeps the player's choice exactly while the server offers
   // the same form, and shows the new offer when the offer changed, never a mix of the two.
+  // A fold marked `data-keep` (Space Bastards' standing answers, set while the others plan)
+  // stays open, and the lists in it keep the values the player set where the new form offers
+  // them; a fold is found again by its place among its form's kept folds.
   function formKind(form) {
     if (!form) return "";
     return Array.from(form.querySelectorAll('input[type="hidden"]'))
@@ -129,6 +132,14 @@
       return input.name + "=" + input.value;
     });
   }
+  function changedFromServer(select) {
+    const drawn = Array.from(select.options).find(function (o) { return o.defaultSelected; }) ||
+      select.options[0];
+    return drawn && select.value !== drawn.value;
+  }
+  function foldsOf(form) {
+    return Array.from(form.querySelectorAll("details[data-keep]"));
+  }
   let pendingChoice = null;
   document.body.addEventListener("htmx:oobBeforeSwap", function (event) {
     const mine = document.getElementById("mine");
@@ -144,6 +155,16 @@
       wholes: Array.from(mine.querySelectorAll("form[data-whole-choice]")).map(function (form) {
         return { kind: formKind(form), offer: offer(form), ticked: ticked(form) };
       }),
+      lists: Array.from(mine.querySelectorAll("form [data-keep] select"))
+        .filter(changedFromServer)
+        .map(function (select) {
+          return [formKind(select.form), select.name, select.value];
+        }),
+      folds: Array.from(mine.querySelectorAll("form details[data-keep][open]"))
+        .map(function (fold) {
+          const form = fold.closest("form");
+          return [formKind(form), foldsOf(form).indexOf(fold)];
+        }),
     };
   });
   document.body.addEventListener("htmx:oobAfterSwap", function () {
@@ -169,6 +190,23 @@
           el.value === choice[2] && !el.disabled && !el.closest("form[data-whole-choice]");
       });
       if (input) input.checked = true;
+    });
+    kept.lists.forEach(function (choice) {
+      mine.querySelectorAll("form [data-keep] select").forEach(function (select) {
+        if (formKind(select.form) !== choice[0] || select.name !== choice[1] || select.disabled) {
+          return;
+        }
+        const option = Array.from(select.options).find(function (o) {
+          return o.value === choice[2] && !o.disabled;
+        });
+        if (option) select.value = choice[2];
+      });
+    });
+    kept.folds.forEach(function (fold) {
+      mine.querySelectorAll("form").forEach(function (form) {
+        const same = formKind(form) === fold[0] && foldsOf(form)[fold[1]];
+        if (same) same.open = true;
+      });
     });
   });
   // Focus stays where the player was after a push redraws the regions: on the same element

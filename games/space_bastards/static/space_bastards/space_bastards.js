@@ -22,7 +22,7 @@
   function race(form) {
     const chosen = form.querySelector("input[data-sb-race]:checked");
     if (chosen) return chosen.dataset.sbRace;
-    const combo = form.querySelector("select[data-sb-combo]");
+    const combo = form.querySelector("input[data-sb-combo]:checked");
     if (combo) return combo.value.split("|")[2];
     return form.dataset.sbPlace;
   }
@@ -35,6 +35,29 @@
     return shape.map(([r, c]) => form.querySelector(`input[name="cells"][value="${r0 + r},${c0 + c}"]`));
   }
 
+  // A cell open to the new piece is free, or holds a creature that may mutate: it takes the
+  // piece only once that creature is ticked to mutate (its cells are then free).
+  function usable(form, input) {
+    const owner = input && input.parentElement.dataset.sbToken;
+    return Boolean(input) && (!owner || Boolean(form.querySelector(`input[name="tokens"][value="${owner}"]:checked`)));
+  }
+
+  function fits(form, cells) {
+    return cells.length > 0 && cells.every((c) => usable(form, c));
+  }
+
+  // A mutation's creatures can be ticked only when they are of the chosen colour and race.
+  function limitTokens(form) {
+    const combo = form.querySelector("input[data-sb-combo]:checked");
+    if (!combo) return;
+    const [owner, from] = combo.value.split("|");
+    form.querySelectorAll('input[name="tokens"]').forEach((box) => {
+      const [o, r] = box.value.split(":");
+      box.disabled = o !== owner || r !== from;
+      if (box.disabled) box.checked = false;
+    });
+  }
+
   function clearGhost(form) {
     form.querySelectorAll(".sb-ghost-ok, .sb-ghost-bad").forEach((el) => el.classList.remove("sb-ghost-ok", "sb-ghost-bad"));
   }
@@ -42,13 +65,13 @@
   function show(form, cell) {
     clearGhost(form);
     const cells = ghost(form, cell);
-    const fits = cells.length > 0 && cells.every(Boolean);
-    cells.forEach((c) => c && c.parentElement.classList.add(fits ? "sb-ghost-ok" : "sb-ghost-bad"));
+    const ok = fits(form, cells);
+    cells.forEach((c) => c && c.parentElement.classList.add(ok ? "sb-ghost-ok" : "sb-ghost-bad"));
   }
 
   function place(form, cell) {
     const cells = ghost(form, cell);
-    if (!cells.length || !cells.every(Boolean)) return false;
+    if (!fits(form, cells)) return false;
     if (form.dataset.sbMulti !== "1") {
       form.querySelectorAll('input[name="cells"]').forEach((c) => { c.checked = false; });
     }
@@ -59,7 +82,7 @@
   function ghosted(form) {
     // Forms placing pieces of one shape get the ghost; a rearrangement of mixed shapes is ticked
     // cell by cell.
-    return Boolean(form && form.dataset.sbPlace && (form.dataset.sbMulti !== "1" || form.querySelector("select[data-sb-combo]")));
+    return Boolean(form && form.dataset.sbPlace && (form.dataset.sbMulti !== "1" || form.querySelector("[data-sb-combo]")));
   }
 
   function current() {
@@ -160,6 +183,7 @@
     root.querySelectorAll('.sb-grid[role="grid"]').forEach(enhanceGrid);
     root.querySelectorAll("form:has(.sb-gains)").forEach(showOutcome);
     root.querySelectorAll("[data-sb-most]").forEach(limitPlan);
+    root.querySelectorAll("form:has([data-sb-combo])").forEach(limitTokens);
   }
 
   // Escape or a refusal resets a form (the table's script): its limits and outcome follow.
@@ -171,6 +195,7 @@
     if (event.target.name === "decline" && event.target.form) showOutcome(event.target.form);
     const plan = event.target.name === "cards" && event.target.closest("[data-sb-most]");
     if (plan) limitPlan(plan);
+    if (event.target.matches("[data-sb-combo]")) limitTokens(event.target.form);
   });
 
   document.addEventListener("click", function (event) {
