@@ -9,7 +9,6 @@ Boat cells are kept as grid indices (y * 15 + x) inside the state; moves and vie
 
 from __future__ import annotations
 
-import marshal
 import random
 from itertools import combinations, product
 from typing import Any
@@ -57,7 +56,16 @@ from games.isle_of_cats.components import (
     ZONE_COST,
     normalise,
 )
-from games.rules import IllegalMove, deal_shares, draft_shares, fill
+from games.rules import (
+    Fields,
+    IllegalMove,
+    check_move,
+    copy_state,
+    copying,
+    deal_shares,
+    draft_shares,
+    fill,
+)
 
 State = dict[str, Any]
 Move = dict[str, Any]
@@ -71,19 +79,20 @@ LESSON_SET_CARDS = {
     "B": frozenset(f"{n:03d}" for n in range(135, 143)),
     "C": frozenset(f"{n:03d}" for n in range(143, 151)),
 }
-MOVE_FIELDS: dict[str, frozenset[str]] = {
-    "draft": frozenset({"type", "cards"}),
-    "buy": frozenset({"type", "cards", "finish"}),
-    "done": frozenset({"type"}),
-    "choose_colours": frozenset({"type", "colours"}),
-    "select_rescue": frozenset({"type", "cards"}),
-    "rescue": frozenset({"type", "tile", "zone", "basket", "cells", "bonus"}),
-    "pass": frozenset({"type"}),
-    "find": frozenset({"type", "card", "oshax", "rare", "commons"}),
-    "play": frozenset({"type", "card", "rescues", "commons"}),
-    "resolve": frozenset({"type", "cards"}),
-    "arrange": frozenset({"type", "left", "right"}),
+MOVE_FIELDS = {
+    "draft": Fields(optional=frozenset({"cards"})),
+    "buy": Fields(optional=frozenset({"cards", "finish"})),
+    "done": Fields(),
+    "choose_colours": Fields(optional=frozenset({"colours"})),
+    "select_rescue": Fields(optional=frozenset({"cards"})),
+    "rescue": Fields(optional=frozenset({"tile", "zone", "basket", "cells", "bonus"})),
+    "pass": Fields(),
+    "find": Fields(optional=frozenset({"card", "oshax", "rare", "commons"})),
+    "play": Fields(optional=frozenset({"card", "rescues", "commons"})),
+    "resolve": Fields(optional=frozenset({"cards"})),
+    "arrange": Fields(optional=frozenset({"left", "right"})),
 }
+"""Each move's fields; the rules refuse a missing one in their own words."""
 MOVE_PHASES: dict[str, tuple[str, ...]] = {
     "draft": ("draft",),
     "buy": ("buy",),
@@ -934,29 +943,12 @@ class _Plan:
 # --- moves -------------------------------------------------------------------------------------
 
 
-def apply(state: State, seat: int, move: Any) -> tuple[State, list[Event]]:
-    """The new state and events; the given state is never touched."""
-    copy: State = marshal.loads(marshal.dumps(state))
-    events = apply_in_place(copy, seat, move)
-    return copy, events
-
-
 def apply_in_place(state: State, seat: int, move: Any) -> list[Event]:
-    """Validate the whole move first (raising IllegalMove), then mutate `state`."""
-    if state["phase"] == "game_over":
-        raise IllegalMove("The game is over.")
-    if type(seat) is not int or not 0 <= seat < state["seats"]:
-        raise IllegalMove("There is no such seat.")
-    if not isinstance(move, dict):
-        raise IllegalMove("A move must be an object.")
-    kind = move.get("type")
-    if not isinstance(kind, str) or kind not in MOVE_FIELDS:
-        raise IllegalMove("Unknown move type.")
-    extra = set(move) - MOVE_FIELDS[kind]
-    if extra:
-        raise IllegalMove(
-            "Unexpected fields: %(fields)s.", fields=", ".join(sorted(map(str, extra)))
-        )
+    """Validate the whole move first (raising IllegalMove), then mutate `state`; the turn is
+    checked with the phase."""
+    kind = check_move(
+        move, seat, over=is_over(state), seats=range(state["seats"]), fields=MOVE_FIELDS
+    )
     if state["phase"] not in MOVE_PHASES[kind]:
         raise IllegalMove("That move does not fit this phase.")
     if seat not in to_act(state):
@@ -971,6 +963,9 @@ def apply_in_place(state: State, seat: int, move: Any) -> list[Event]:
     handler = _HANDLERS[kind]
     handler(state, seat, move, events)
     return events
+
+
+apply = copying(apply_in_place)
 
 
 def _card_list(value: Any, what: str) -> list[str]:
@@ -2053,7 +2048,7 @@ def sample_state(shown: dict[str, Any], seat: int, rng: random.Random) -> State:
             player["selection"] = _listed(shown["selection"])
             look = shown["look"]
             player["look"] = look and {"card": look["card"], "cards": list(look["cards"])}
-            player["draft_seen"] = marshal.loads(marshal.dumps(shown["draft_seen"]))
+            player["draft_seen"] = copy_state(shown["draft_seen"])
             player["discards_seen"] = list(shown["discards_seen"])
         elif over:
             player["lessons"] = list(row["lessons"])

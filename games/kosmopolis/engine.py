@@ -6,7 +6,6 @@ All randomness is spent in `setup`, so a state never needs an RNG to continue.
 
 from __future__ import annotations
 
-import marshal
 import random
 from itertools import combinations
 from typing import Any
@@ -24,7 +23,18 @@ from games.kosmopolis.components import (
     ROUNDS,
     TOKEN_COUNT,
 )
-from games.rules import IllegalMove, Share, deal_shares, draft_shares, fill, withdraw
+from games.rules import (
+    Fields,
+    IllegalMove,
+    Share,
+    check_move,
+    copy_state,
+    copying,
+    deal_shares,
+    draft_shares,
+    fill,
+    withdraw,
+)
 
 State = dict[str, Any]
 Move = dict[str, Any]
@@ -34,12 +44,13 @@ PRIEST_COLUMNS = ("green", "yellow", "blue")
 """Columns a priest may take from; never the pink one (decision 8)."""
 
 DESTINATIONS = ("city", "kosmopolis")
-MOVE_FIELDS: dict[str, frozenset[str]] = {
-    "draft": frozenset({"type", "cards"}),
-    "play": frozenset({"type", "card", "to", "take"}),
-    "place_modifier": frozenset({"type", "column"}),
-    "save": frozenset({"type", "columns"}),
+MOVE_FIELDS = {
+    "draft": Fields(optional=frozenset({"cards"})),
+    "play": Fields(optional=frozenset({"card", "to", "take"})),
+    "place_modifier": Fields(optional=frozenset({"column"})),
+    "save": Fields(optional=frozenset({"columns"})),
 }
+"""Each move's fields; the rules refuse a missing one in their own words."""
 STACK_KEYS = frozenset({"deck", "start_deal", "modifier_decks"})
 
 
@@ -222,34 +233,9 @@ def city_total(state: State, seat: int) -> int:
 # --- moves -----------------------------------------------------------------------------------
 
 
-def apply(state: State, seat: int, move: Any) -> tuple[State, list[Event]]:
-    """The new state and events; the given state is never touched."""
-    copy = _copy(state)
-    events = apply_in_place(copy, seat, move)
-    return copy, events
-
-
-def _copy(state: State) -> State:
-    """Deep copy through marshal: the state is plain data, and this is far faster than deepcopy."""
-    copied: State = marshal.loads(marshal.dumps(state))
-    return copied
-
-
 def apply_in_place(state: State, seat: int, move: Any) -> list[Event]:
     """Validate the whole move first (raising IllegalMove), then mutate `state`."""
-    if state["phase"] == "over":
-        raise IllegalMove("The game is over.")
-    if type(seat) is not int or not 0 <= seat < state["seats"]:
-        raise IllegalMove("There is no such seat.")
-    if not isinstance(move, dict):
-        raise IllegalMove("A move must be an object.")
-    kind = move.get("type")
-    if type(kind) is not str or kind not in MOVE_FIELDS:
-        raise IllegalMove("Unknown move type.")
-    if not set(move) <= MOVE_FIELDS[kind]:
-        raise IllegalMove("The move has unexpected fields.")
-    if seat not in to_act(state):
-        raise IllegalMove("Not your turn.")
+    kind = check_move(move, seat, over=is_over(state), seats=to_act(state), fields=MOVE_FIELDS)
     events: list[Event] = []
     if kind == "draft":
         cards = _check_draft(state, seat, move)
@@ -264,6 +250,9 @@ def apply_in_place(state: State, seat: int, move: Any) -> list[Event]:
         columns = _check_save(state, seat, move)
         _save(state, seat, columns, events)
     return events
+
+
+apply = copying(apply_in_place)
 
 
 def _check_draft(state: State, seat: int, move: Move) -> list[int]:
@@ -649,7 +638,7 @@ def _resolve_round(state: State, events: list[Event]) -> None:
         "next_start_player": next_start,
     }
     state["last_round"] = summary
-    events.append({"type": "round_evaluated", **_summary_copy(summary)})
+    events.append({"type": "round_evaluated", **copy_state(summary)})
     state["modifiers"] = []
     state["limits"] = None
     state["excess"] = None
@@ -663,11 +652,6 @@ def _resolve_round(state: State, events: list[Event]) -> None:
     state["start_player"] = next_start
     events.append({"type": "start_player", "seat": next_start})
     _start_round(state, events)
-
-
-def _summary_copy(summary: dict[str, Any]) -> dict[str, Any]:
-    copied: dict[str, Any] = marshal.loads(marshal.dumps(summary))
-    return copied
 
 
 # --- view and result -------------------------------------------------------------------------
@@ -723,7 +707,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "limits": dict(state["limits"]) if in_tokens else None,
         "excess": [dict(e) for e in state["excess"]] if in_tokens else None,
         "last_round": (
-            _summary_copy(state["last_round"]) if state["last_round"] is not None else None
+            copy_state(state["last_round"]) if state["last_round"] is not None else None
         ),
         "last_played": list(state.get("last_played") or [None] * seats),
         "played_this_round": [
@@ -924,11 +908,11 @@ def sample_state(shown: dict[str, Any], seat: int, rng: random.Random) -> State:
         ],
         "saves": saves,
         "start_deal": list(shown["start_deal"]),
-        "last_round": None if shown["last_round"] is None else _summary_copy(shown["last_round"]),
+        "last_round": None if shown["last_round"] is None else copy_state(shown["last_round"]),
         "last_played": list(shown["last_played"]),
         "played_this_round": [list(cards) for cards in shown["played_this_round"]],
         "seen_packets": [
-            _summary_copy(shown["seen_packets"]) if other == seat else [] for other in range(seats)
+            copy_state(shown["seen_packets"]) if other == seat else [] for other in range(seats)
         ],
     }
 

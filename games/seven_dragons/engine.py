@@ -10,7 +10,7 @@ import random
 from itertools import permutations
 from typing import Any
 
-from games.rules import IllegalMove, competition_ranks
+from games.rules import Fields, IllegalMove, check_move, competition_ranks, copying
 from games.seven_dragons.components import (
     ACTION_COLOR,
     ACTION_IDS,
@@ -41,6 +41,12 @@ Placed = tuple[int, int, Masks, Masks, int, Offers]
 Grid = dict[Cell, Placed]
 # Masks the four quadrants of an empty cell face: shown tl, tr, bl, br, then plain tl..br.
 Facing = tuple[int, int, int, int, int, int, int, int]
+
+MOVE_FIELDS = {
+    "play_dragon": Fields(optional=frozenset({"card", "x", "y", "rot"})),
+    "play_action": Fields(optional=frozenset({"card", "place", "action"})),
+}
+"""Each move's fields; the rules refuse a missing one in words that name the move."""
 
 WILD = (1 << len(COLORS)) - 1
 SILVER_CELL: Cell = (0, 0)
@@ -719,20 +725,14 @@ def _apply_action(state: State, seat: int, plan: tuple[Any, ...]) -> list[Event]
 
 def apply_in_place(state: State, seat: int, move: Any) -> list[Event]:
     """Validate the whole move, then change ``state`` and return the events."""
-    if state["over"]:
-        raise IllegalMove("The game is over.")
-    if type(seat) is not int or seat != state["current"]:
-        raise IllegalMove("Not your turn.")
-    if not isinstance(move, dict):
-        raise IllegalMove("A move must be an object.")
-    kind = move.get("type")
+    kind = check_move(move, seat, over=is_over(state), seats=to_act(state), fields=MOVE_FIELDS)
     if kind == "play_dragon":
         plan = _check_dragon(state, seat, move)
         events = _apply_dragon(state, seat, plan)
         grid = plan[5]
         changed = [(plan[1], plan[2])]
         fresh: set[str] = set()
-    elif kind == "play_action":
+    else:
         silver = state["silver"]
         held = _goals_held(state)
         action = _check_action(state, seat, move)
@@ -740,8 +740,6 @@ def apply_in_place(state: State, seat: int, move: Any) -> list[Event]:
         grid = _grid(state["layout"], state["silver"])
         changed = _changed_by_action(action, silver, state["silver"])
         fresh = _goals_held(state) - held
-    else:
-        raise IllegalMove("Unknown move type.")
     _remember_last(state, seat, events[0])
     _learn(state, seat, events[0])
     _finish_move(state, seat, events, grid, changed, fresh)
@@ -749,8 +747,7 @@ def apply_in_place(state: State, seat: int, move: Any) -> list[Event]:
 
 
 def _remember_last(state: State, seat: int, played: Event) -> None:
-    """Each seat's last card played (and the card it moved), public, for the table to mark; a
-    new list, so that `apply`'s shallow copy leaves the input state alone."""
+    """Each seat's last card played (and the card it moved), public, for the table to mark."""
     last = list(state.get("last") or [None] * state["seats"])
     moved = played.get("payload") or {}
     last[seat] = {"card": played["card"], "moved": moved.get("card") if "x" in moved else None}
@@ -763,9 +760,8 @@ def _learn(state: State, seat: int, played: Event) -> None:
 
     A played card leaves what anyone knew of its player's hand; a zapped card joins it for
     everyone. Hands and goals that change places carry what each seat knew of them along, and
-    the seats that gave a hand or a goal away know where it went. New lists, so that `apply`'s
-    shallow copy leaves the input state alone; a state stored before this memory existed starts
-    it empty, since it only ever holds what is true."""
+    the seats that gave a hand or a goal away know where it went. A state stored before this
+    memory existed starts it empty, since it only ever holds what is true."""
     n = state["seats"]
     old_hands = state.get("known_hands") or [[[] for _ in range(n)] for _ in range(n)]
     card = played["card"]
@@ -816,21 +812,7 @@ def _changed_by_action(
     return changed
 
 
-def _copy(state: State) -> State:
-    new = dict(state)
-    new["deck"] = state["deck"][:]
-    new["hands"] = [h[:] for h in state["hands"]]
-    new["slots"] = state["slots"][:]
-    new["layout"] = [row[:] for row in state["layout"]]
-    new["action_pile"] = state["action_pile"][:]
-    return new
-
-
-def apply(state: State, seat: int, move: Any) -> tuple[State, list[Event]]:
-    """Return the state after ``move`` and its events; the input state is left alone."""
-    new = _copy(state)
-    events = apply_in_place(new, seat, move)
-    return new, events
+apply = copying(apply_in_place)
 
 
 # ---------------------------------------------------------------- legal moves

@@ -17,13 +17,12 @@ each. A step onto a taken space still needs a way out (5.7) within this limit.
 
 from __future__ import annotations
 
-import marshal
 import random
 from collections.abc import Iterable
 from itertools import combinations, combinations_with_replacement
 from typing import Any
 
-from games.rules import IllegalMove
+from games.rules import Fields, IllegalMove, check_move, copy_state, copying
 from games.space_bastards.components import (
     ACTION_CARDS,
     ADJACENT,
@@ -87,29 +86,28 @@ ATTACKS = {"shoot": "shooting", "eat": "eating"}
 JUMPS_IN_A_ROW = 2
 """Teleport jumps a ship may make one after another (Decision J1)."""
 
-MOVE_FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
-    # type: (required fields, optional fields)
-    "choose_planet": (frozenset({"planet"}), frozenset()),
-    "pick": (frozenset({"race"}), frozenset()),
-    "place": (frozenset({"cells"}), frozenset({"rearrange"})),
-    "plan": (frozenset({"cards"}), frozenset({"prefs"})),
-    "love": (frozenset({"planet", "race", "cells"}), frozenset()),
-    "shoot": (frozenset({"planet", "target"}), frozenset()),
-    "eat": (frozenset({"planet", "target"}), frozenset()),
-    "trade": (frozenset({"decline"}), frozenset()),
-    "diplomacy": (frozenset({"decline"}), frozenset()),
-    "respond": (frozenset({"accept"}), frozenset()),
-    "mutate": (frozenset({"planet", "owner", "from", "to", "tokens", "cells"}), frozenset()),
-    "arrange_corpses": (frozenset({"planet", "layout"}), frozenset()),
-    "exchange": (frozenset({"relationship", "side", "race"}), frozenset()),
-    "lock": (frozenset({"relationship"}), frozenset()),
-    "swap": (frozenset({"relationship"}), frozenset()),
-    "extra_lock": (frozenset({"relationship"}), frozenset()),
-    "ship_place": (frozenset({"space"}), frozenset()),
-    "ship_step": (frozenset({"to"}), frozenset()),
-    "load": (frozenset({"token"}), frozenset()),
-    "unload": (frozenset({"token", "cells"}), frozenset()),
-    "done": (frozenset(), frozenset()),
+MOVE_FIELDS = {
+    "choose_planet": Fields(frozenset({"planet"})),
+    "pick": Fields(frozenset({"race"})),
+    "place": Fields(frozenset({"cells"}), frozenset({"rearrange"})),
+    "plan": Fields(frozenset({"cards"}), frozenset({"prefs"})),
+    "love": Fields(frozenset({"planet", "race", "cells"})),
+    "shoot": Fields(frozenset({"planet", "target"})),
+    "eat": Fields(frozenset({"planet", "target"})),
+    "trade": Fields(frozenset({"decline"})),
+    "diplomacy": Fields(frozenset({"decline"})),
+    "respond": Fields(frozenset({"accept"})),
+    "mutate": Fields(frozenset({"planet", "owner", "from", "to", "tokens", "cells"})),
+    "arrange_corpses": Fields(frozenset({"planet", "layout"})),
+    "exchange": Fields(frozenset({"relationship", "side", "race"})),
+    "lock": Fields(frozenset({"relationship"})),
+    "swap": Fields(frozenset({"relationship"})),
+    "extra_lock": Fields(frozenset({"relationship"})),
+    "ship_place": Fields(frozenset({"space"})),
+    "ship_step": Fields(frozenset({"to"})),
+    "load": Fields(frozenset({"token"})),
+    "unload": Fields(frozenset({"token", "cells"})),
+    "done": Fields(),
 }
 PHASE_MOVES: dict[str, frozenset[str]] = {
     "colonise_choose": frozenset({"choose_planet"}),
@@ -273,11 +271,6 @@ def _free_placements(state: State, planet: str, race: str, occupied: set[Cell]) 
 
 def _has_free_placement(planet: str, race: str, occupied: set[Cell]) -> bool:
     return any(occupied.isdisjoint(p) for p in PLACEMENTS[planet][race])
-
-
-def _copy(value: Any) -> Any:
-    """Deep copy of plain data through marshal, far faster than deepcopy."""
-    return marshal.loads(marshal.dumps(value))
 
 
 # --- setup (section 4) -----------------------------------------------------------------------
@@ -496,30 +489,9 @@ def _chooser(state: State) -> int:
 # --- moves -----------------------------------------------------------------------------------
 
 
-def apply(state: State, seat: int, move: Any) -> tuple[State, list[Event]]:
-    """The new state and events; the given state is never touched."""
-    copy: State = _copy(state)
-    events = apply_in_place(copy, seat, move)
-    return copy, events
-
-
 def apply_in_place(state: State, seat: int, move: Any) -> list[Event]:
     """Validate the whole move first (raising IllegalMove), then mutate `state`."""
-    if state["phase"] == "over":
-        raise IllegalMove("The game is over.")
-    if type(seat) is not int or not 0 <= seat < state["seats"]:
-        raise IllegalMove("There is no such seat.")
-    if not isinstance(move, dict):
-        raise IllegalMove("A move must be an object.")
-    kind = move.get("type")
-    if type(kind) is not str or kind not in MOVE_FIELDS:
-        raise IllegalMove("Unknown move type.")
-    required, optional = MOVE_FIELDS[kind]
-    fields = set(move) - {"type"}
-    if not required <= fields or not fields <= required | optional:
-        raise IllegalMove("The move has missing or unexpected fields.")
-    if seat not in to_act(state):
-        raise IllegalMove("Not your turn.")
+    kind = check_move(move, seat, over=is_over(state), seats=to_act(state), fields=MOVE_FIELDS)
     phase = state["phase"]
     allowed = ACTION_MOVES[state["act"]["card"]] if phase == "action" else PHASE_MOVES[phase]
     if kind not in allowed:
@@ -531,6 +503,9 @@ def apply_in_place(state: State, seat: int, move: Any) -> list[Event]:
     if marked:
         state.setdefault("last_named", [[] for _ in range(state["seats"])])[seat] = marked
     return events
+
+
+apply = copying(apply_in_place)
 
 
 _NAMES_TOKEN = frozenset({"placed", "born", "unloaded", "neutral_placed"})
@@ -873,11 +848,11 @@ def _reveal(state: State, events: list[Event]) -> None:
         if len(cards) == 2:
             state["money"][seat] -= DOUBLE_ACTION_COST
         if plan["prefs"]:
-            state["prefs"][seat].update(_copy(plan["prefs"]))
+            state["prefs"][seat].update(copy_state(plan["prefs"]))
         revealed[seat] = list(cards)
     state["plans"] = [None] * seats
     state["revealed"] = revealed
-    events.append({"type": "plans_revealed", "cards": _copy(revealed)})
+    events.append({"type": "plans_revealed", "cards": copy_state(revealed)})
     queue: list[list[Any]] = []
     order = _from_seat(state, state["start"])
     for card in state["options"]["priority"]:
@@ -2073,36 +2048,36 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "seats": seats,
         "you": me,
         "phase": phase,
-        "options": _copy(state["options"]),
+        "options": copy_state(state["options"]),
         "in_play": list(state["in_play"]),
         "start_player": state["start"],
         "round": state["round"],
-        "track": _copy(state["track"]),
+        "track": copy_state(state["track"]),
         "track_pos": state["track_pos"],
         "to_act": sorted(to_act(state)),
         "money": list(state["money"]),
         "points": list(state["points"]),
-        "hands": _copy(state["hands"]),
-        "played": _copy(state["played"]),
-        "supply": _copy(state["supply"]),
-        "board": _copy(state["board"]),
-        "ships": _copy(state["ships"]),
-        "relationships": _copy(state["rel"]),
+        "hands": copy_state(state["hands"]),
+        "played": copy_state(state["played"]),
+        "supply": copy_state(state["supply"]),
+        "board": copy_state(state["board"]),
+        "ships": copy_state(state["ships"]),
+        "relationships": copy_state(state["rel"]),
         "offer": list(state["offer"]),
         "locks": dict(state["locks"]),
-        "queue": _copy(state["queue"]),
-        "revealed": _copy(state["revealed"]),
-        "act": _copy(state["act"]),
-        "change": _copy(state["change"]),
-        "movement": _copy(state["movement"]),
+        "queue": copy_state(state["queue"]),
+        "revealed": copy_state(state["revealed"]),
+        "act": copy_state(state["act"]),
+        "change": copy_state(state["change"]),
+        "movement": copy_state(state["movement"]),
         "ship_order": list(state["ship_order"]),
-        "scores": _copy(state["scores"]),
-        "scorings": _copy(state.get("scorings", [])),
-        "last_named": _copy(state.get("last_named", [[] for _ in range(seats)])),
+        "scores": copy_state(state["scores"]),
+        "scorings": copy_state(state.get("scorings", [])),
+        "last_named": copy_state(state.get("last_named", [[] for _ in range(seats)])),
     }
     col = state["colonise"]
     if col is not None:
-        shown = {key: _copy(value) for key, value in col.items() if key != "picks"}
+        shown = {key: copy_state(value) for key, value in col.items() if key != "picks"}
         picks = col["picks"]
         if phase == "colonise_pick":
             shown["picked"] = [pick is not None for pick in picks]
@@ -2115,7 +2090,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
     if phase == "plan":
         public["planned"] = [plan is not None for plan in state["plans"]]
         own = state["plans"][me] if me is not None else None
-        public["my_plan"] = _copy(own)
+        public["my_plan"] = copy_state(own)
     respond = state["respond"]
     if respond is not None:
         public["respond"] = {
@@ -2137,7 +2112,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         cargo = bool(state["ships"][mover]["cargo"])
         public["steps_left"] = _steps_left(state, movement, cargo, state["money"][mover])
     if me is not None:
-        public["prefs"] = _copy(state["prefs"][me])
+        public["prefs"] = copy_state(state["prefs"][me])
     if phase == "over":
         public["result"] = result(state)
     return public
@@ -2152,7 +2127,7 @@ def sample_state(shown: dict[str, Any], seat: int, rng: random.Random) -> State:
     phase = shown["phase"]
     state: State = {
         "seats": seats,
-        "options": _copy(shown["options"]),
+        "options": copy_state(shown["options"]),
         "in_play": list(shown["in_play"]),
         "start": shown["start_player"],
         "neutral_races": [],
@@ -2160,38 +2135,40 @@ def sample_state(shown: dict[str, Any], seat: int, rng: random.Random) -> State:
         "phase": phase,
         "money": list(shown["money"]),
         "points": list(shown["points"]),
-        "hands": _copy(shown["hands"]),
-        "played": _copy(shown["played"]),
-        "supply": _copy(shown["supply"]),
-        "board": _copy(shown["board"]),
-        "ships": _copy(shown["ships"]),
+        "hands": copy_state(shown["hands"]),
+        "played": copy_state(shown["played"]),
+        "supply": copy_state(shown["supply"]),
+        "board": copy_state(shown["board"]),
+        "ships": copy_state(shown["ships"]),
         "colonise": None,
-        "rel": _copy(shown["relationships"]),
+        "rel": copy_state(shown["relationships"]),
         "offer": list(shown["offer"]),
         "locks": dict(shown["locks"]),
-        "track": _copy(shown["track"]),
+        "track": copy_state(shown["track"]),
         "track_pos": shown["track_pos"],
         "round": shown["round"],
         "plans": [None] * seats,
-        "revealed": _copy(shown["revealed"]),
+        "revealed": copy_state(shown["revealed"]),
         "prefs": [_sampled_prefs(seats, other, rng) for other in range(seats)],
-        "queue": _copy(shown["queue"]),
-        "act": _copy(shown["act"]),
+        "queue": copy_state(shown["queue"]),
+        "act": copy_state(shown["act"]),
         "respond": None,
-        "change": _copy(shown["change"]),
-        "movement": _copy(shown["movement"]),
+        "change": copy_state(shown["change"]),
+        "movement": copy_state(shown["movement"]),
         "ship_order": list(shown["ship_order"]),
-        "scores": _copy(shown["scores"]),
-        "scorings": _copy(shown["scorings"]),
-        "last_named": _copy(shown["last_named"]),
+        "scores": copy_state(shown["scores"]),
+        "scorings": copy_state(shown["scorings"]),
+        "last_named": copy_state(shown["last_named"]),
     }
-    state["prefs"][seat] = _copy(shown["prefs"])
+    state["prefs"][seat] = copy_state(shown["prefs"])
     if state["rel"] is None:
         state["race_deck"] = list(RACE_CARDS)
         rng.shuffle(state["race_deck"])
     col = shown["colonise"]
     if col is not None:
-        state["colonise"] = {key: _copy(value) for key, value in col.items() if key != "picked"}
+        state["colonise"] = {
+            key: copy_state(value) for key, value in col.items() if key != "picked"
+        }
         if phase == "colonise_pick":
             state["colonise"]["picks"] = [
                 _sampled_pick(col["hands"][other], rng) if picked and other != seat else pick
@@ -2211,7 +2188,7 @@ def sample_state(shown: dict[str, Any], seat: int, rng: random.Random) -> State:
     if phase == "plan":
         for other, planned in enumerate(shown["planned"]):
             if other == seat:
-                state["plans"][other] = _copy(shown["my_plan"])
+                state["plans"][other] = copy_state(shown["my_plan"])
             elif planned:
                 state["plans"][other] = _sampled_plan(state, other, rng)
     if shown["respond"] is not None:
