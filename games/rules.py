@@ -17,6 +17,7 @@ from typing import Any, NamedTuple, TypeVar
 RECORD_FORMAT = "boardgame-record/1"
 
 State = dict[str, Any]
+Move = dict[str, Any]
 Event = dict[str, Any]
 Plain = TypeVar("Plain")
 
