@@ -1,0 +1,47 @@
+"""Seven Dragons rules engine: pure functions over plain JSON state.
+
+Colours are handled as 5-bit masks (bit i = ``COLORS[i]``); a wild quadrant shows all five.
+A placed card's four shown quadrants are looked up by ``card * 2 + (rot == 180)``.
+The package's files go by concern: `layout` (the cards' quadrants, where a card fits and the
+areas of a colour), `start` (setup), `flow` (turns, the goals' check and the end), `moves`,
+`scoring` and `knowledge` (what a seat sees and the states it could be in).
+"""
+
+from __future__ import annotations
+
+# The table and the rule tests read the layout's geometry through the engine.
+from games.seven_dragons.engine.flow import _can_move as _can_move
+from games.seven_dragons.engine.flow import is_over, to_act
+from games.seven_dragons.engine.knowledge import sample_state, view
+from games.seven_dragons.engine.layout import COLOR_BIT, PLAIN, SHOWN, WILD, Masks, largest_area
+from games.seven_dragons.engine.layout import _bonus_mask as _bonus_mask
+from games.seven_dragons.engine.layout import _colors_of as _colors_of
+from games.seven_dragons.engine.layout import _facing as _facing
+from games.seven_dragons.engine.layout import _fits as _fits
+from games.seven_dragons.engine.layout import _frontier as _frontier
+from games.seven_dragons.engine.layout import _grid as _grid
+from games.seven_dragons.engine.layout import _links as _links
+from games.seven_dragons.engine.moves import apply, apply_in_place, legal_moves, moves_for_hand
+from games.seven_dragons.engine.scoring import goal_color, result, standing
+from games.seven_dragons.engine.start import setup
+
+__all__ = [
+    "COLOR_BIT",
+    "PLAIN",
+    "SHOWN",
+    "WILD",
+    "Masks",
+    "apply",
+    "apply_in_place",
+    "goal_color",
+    "is_over",
+    "largest_area",
+    "legal_moves",
+    "moves_for_hand",
+    "result",
+    "sample_state",
+    "setup",
+    "standing",
+    "to_act",
+    "view",
+]
