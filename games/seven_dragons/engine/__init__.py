@@ -5,11 +5,12 @@ A placed card's four shown quadrants are looked up by ``card * 2 + (rot == 180)`
 The package's files go by concern: `layout` (the cards' quadrants, where a card fits and the
 areas of a colour), `start` (setup), `flow` (turns, the goals' check and the end), `moves`,
 `scoring` and `knowledge` (what a seat sees and the states it could be in).
+It also hands the table, the bot and the rule tests the layout's geometry they read
+through it.
 """
 
 from __future__ import annotations
 
-# The table and the rule tests read the layout's geometry through the engine.
 from games.seven_dragons.engine.flow import _can_move as _can_move
 from games.seven_dragons.engine.flow import is_over, to_act
 from games.seven_dragons.engine.knowledge import sample_state, view
