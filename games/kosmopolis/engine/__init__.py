@@ -10,23 +10,15 @@ It also hands the rule tests the card colours they read through it.
 from __future__ import annotations
 
 from games.kosmopolis.components import CARD_COLOR as CARD_COLOR
-from games.kosmopolis.engine.flow import city_total, is_over, limits, to_act
-from games.kosmopolis.engine.knowledge import sample_state, view
-from games.kosmopolis.engine.moves import apply, apply_in_place, legal_moves
-from games.kosmopolis.engine.scoring import result, standing
-from games.kosmopolis.engine.start import setup
-
-__all__ = [
-    "apply",
-    "apply_in_place",
-    "city_total",
-    "is_over",
-    "legal_moves",
-    "limits",
-    "result",
-    "sample_state",
-    "setup",
-    "standing",
-    "to_act",
-    "view",
-]
+from games.kosmopolis.engine.flow import city_total as city_total
+from games.kosmopolis.engine.flow import is_over as is_over
+from games.kosmopolis.engine.flow import limits as limits
+from games.kosmopolis.engine.flow import to_act as to_act
+from games.kosmopolis.engine.knowledge import sample_state as sample_state
+from games.kosmopolis.engine.knowledge import view as view
+from games.kosmopolis.engine.moves import apply as apply
+from games.kosmopolis.engine.moves import apply_in_place as apply_in_place
+from games.kosmopolis.engine.moves import legal_moves as legal_moves
+from games.kosmopolis.engine.scoring import result as result
+from games.kosmopolis.engine.scoring import standing as standing
+from games.kosmopolis.engine.start import setup as setup

@@ -12,9 +12,15 @@ through it.
 from __future__ import annotations
 
 from games.seven_dragons.engine.flow import _can_move as _can_move
-from games.seven_dragons.engine.flow import is_over, to_act
-from games.seven_dragons.engine.knowledge import sample_state, view
-from games.seven_dragons.engine.layout import COLOR_BIT, PLAIN, SHOWN, WILD, Masks, largest_area
+from games.seven_dragons.engine.flow import is_over as is_over
+from games.seven_dragons.engine.flow import to_act as to_act
+from games.seven_dragons.engine.knowledge import sample_state as sample_state
+from games.seven_dragons.engine.knowledge import view as view
+from games.seven_dragons.engine.layout import COLOR_BIT as COLOR_BIT
+from games.seven_dragons.engine.layout import PLAIN as PLAIN
+from games.seven_dragons.engine.layout import SHOWN as SHOWN
+from games.seven_dragons.engine.layout import WILD as WILD
+from games.seven_dragons.engine.layout import Masks as Masks
 from games.seven_dragons.engine.layout import _bonus_mask as _bonus_mask
 from games.seven_dragons.engine.layout import _colors_of as _colors_of
 from games.seven_dragons.engine.layout import _facing as _facing
@@ -22,27 +28,12 @@ from games.seven_dragons.engine.layout import _fits as _fits
 from games.seven_dragons.engine.layout import _frontier as _frontier
 from games.seven_dragons.engine.layout import _grid as _grid
 from games.seven_dragons.engine.layout import _links as _links
-from games.seven_dragons.engine.moves import apply, apply_in_place, legal_moves, moves_for_hand
-from games.seven_dragons.engine.scoring import goal_color, result, standing
-from games.seven_dragons.engine.start import setup
-
-__all__ = [
-    "COLOR_BIT",
-    "PLAIN",
-    "SHOWN",
-    "WILD",
-    "Masks",
-    "apply",
-    "apply_in_place",
-    "goal_color",
-    "is_over",
-    "largest_area",
-    "legal_moves",
-    "moves_for_hand",
-    "result",
-    "sample_state",
-    "setup",
-    "standing",
-    "to_act",
-    "view",
-]
+from games.seven_dragons.engine.layout import largest_area as largest_area
+from games.seven_dragons.engine.moves import apply as apply
+from games.seven_dragons.engine.moves import apply_in_place as apply_in_place
+from games.seven_dragons.engine.moves import legal_moves as legal_moves
+from games.seven_dragons.engine.moves import moves_for_hand as moves_for_hand
+from games.seven_dragons.engine.scoring import goal_color as goal_color
+from games.seven_dragons.engine.scoring import result as result
+from games.seven_dragons.engine.scoring import standing as standing
+from games.seven_dragons.engine.start import setup as setup

@@ -27,30 +27,21 @@ from games.space_bastards.components import ACTION_CARDS as ACTION_CARDS
 from games.space_bastards.components import PLANET_IDS as PLANET_IDS
 from games.space_bastards.components import PRIORITY_PRESETS as PRIORITY_PRESETS
 from games.space_bastards.components import RACES as RACES
-from games.space_bastards.engine.board import pack
+from games.space_bastards.engine.board import pack as pack
 from games.space_bastards.engine.colonisation import _check_shape as _check_shape
 from games.space_bastards.engine.colonisation import _next_placer as _next_placer
-from games.space_bastards.engine.knowledge import sample_state, view
-from games.space_bastards.engine.legal import action_options, is_over, legal_moves, pairing, to_act
-from games.space_bastards.engine.moves import apply, apply_in_place, named
+from games.space_bastards.engine.knowledge import sample_state as sample_state
+from games.space_bastards.engine.knowledge import view as view
+from games.space_bastards.engine.legal import action_options as action_options
+from games.space_bastards.engine.legal import is_over as is_over
+from games.space_bastards.engine.legal import legal_moves as legal_moves
+from games.space_bastards.engine.legal import pairing as pairing
+from games.space_bastards.engine.legal import to_act as to_act
+from games.space_bastards.engine.moves import apply as apply
+from games.space_bastards.engine.moves import apply_in_place as apply_in_place
+from games.space_bastards.engine.moves import named as named
 from games.space_bastards.engine.rounds import _begin_movement as _begin_movement
 from games.space_bastards.engine.rounds import _next_item as _next_item
-from games.space_bastards.engine.scoring import result, standing
-from games.space_bastards.engine.start import setup
-
-__all__ = [
-    "action_options",
-    "apply",
-    "apply_in_place",
-    "is_over",
-    "legal_moves",
-    "named",
-    "pack",
-    "pairing",
-    "result",
-    "sample_state",
-    "setup",
-    "standing",
-    "to_act",
-    "view",
-]
+from games.space_bastards.engine.scoring import result as result
+from games.space_bastards.engine.scoring import standing as standing
+from games.space_bastards.engine.start import setup as setup
