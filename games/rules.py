@@ -20,6 +20,7 @@ State = dict[str, Any]
 Move = dict[str, Any]
 Event = dict[str, Any]
 Plain = TypeVar("Plain")
+Option = TypeVar("Option")
 
 
 class IllegalMove(Exception):  # noqa: N818 - the name of the architecture contract
@@ -99,6 +100,17 @@ def copying(
         return new, apply_in_place(new, seat, move)
 
     return apply
+
+
+def best_scored(
+    options: Sequence[Option], score: Callable[[Option], float], rng: random.Random
+) -> Option:
+    """The option `score` rates highest, ties (to rounding) broken by `rng`: how a bot picks."""
+    scored = [score(option) for option in options]
+    top = max(scored)
+    return rng.choice(
+        [option for option, value in zip(options, scored, strict=True) if value >= top - 1e-9]
+    )
 
 
 def competition_ranks(scores: Sequence[float], *, higher_is_better: bool = True) -> list[int]:
