@@ -1,5 +1,6 @@
-"""What every rules engine shares: the refusal type, ranking, record replay, and the pieces of
-`sample_state` that the drafting games share.
+"""What every rules engine shares: the refusal type, the envelope every move passes before the
+game's own rules and the state's copy, ranking, record replay, and the pieces of `sample_state`
+that the drafting games share.
 
 Pure standard library: engines import this module, so it must never import Django.
 """
@@ -7,12 +8,19 @@ Pure standard library: engines import this module, so it must never import Djang
 from __future__ import annotations
 
 import importlib
+import marshal
 import random
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from types import ModuleType
-from typing import Any
+from typing import Any, NamedTuple, TypeVar
 
 RECORD_FORMAT = "boardgame-record/1"
+
+State = dict[str, Any]
+Move = dict[str, Any]
+Event = dict[str, Any]
+Plain = TypeVar("Plain")
+Option = TypeVar("Option")
 
 
 class IllegalMove(Exception):  # noqa: N818 - the name of the architecture contract
@@ -28,6 +36,81 @@ class IllegalMove(Exception):  # noqa: N818 - the name of the architecture contr
         self.names = names
         self.message = message % names if names else message
         super().__init__(self.message)
+
+
+class Fields(NamedTuple):
+    """What a move of one type carries besides its `type`: the fields it must have and those it
+    may have. A field whose absence the game's rules refuse in words of their own is optional
+    here."""
+
+    required: frozenset[str] = frozenset()
+    optional: frozenset[str] = frozenset()
+
+
+def check_move(
+    move: Any, seat: Any, *, over: bool, seats: Collection[int], fields: Mapping[str, Fields]
+) -> str:
+    """The move's type, once the envelope every move passes before its game's own rules holds:
+    the game goes on, `seat` is one of `seats` (those to act, or every seat where the game
+    checks the turn with its phase), and the move is an object of a known type with exactly its
+    fields (`fields`, by type)."""
+    if over:
+        raise IllegalMove("The game is over.")
+    if type(seat) is not int or seat not in seats:
+        raise IllegalMove("Not your turn.")
+    if not isinstance(move, dict):
+        raise IllegalMove("A move must be an object.")
+    kind = move.get("type")
+    if type(kind) is not str or kind not in fields:
+        raise IllegalMove("Unknown move type.")
+    required, optional = fields[kind]
+    given = move.keys() - {"type"}
+    missing = required - given
+    if missing:
+        raise IllegalMove("Malformed move: missing fields: %(fields)s.", fields=_listed(missing))
+    unexpected = given - required - optional
+    if unexpected:
+        raise IllegalMove(
+            "Malformed move: unexpected fields: %(fields)s.", fields=_listed(unexpected)
+        )
+    return kind
+
+
+def _listed(names: Collection[Any]) -> str:
+    return ", ".join(sorted(map(str, names)))
+
+
+def copy_state(state: Plain) -> Plain:
+    """A copy of a state, or of a part of one, that shares nothing with it: the state is plain
+    data, and marshal copies it far faster than deepcopy."""
+    data: Any = state
+    copied: Plain = marshal.loads(marshal.dumps(data))
+    return copied
+
+
+def copying(
+    apply_in_place: Callable[[State, int, Any], list[Event]],
+) -> Callable[[State, int, Any], tuple[State, list[Event]]]:
+    """An engine's `apply` made of its `apply_in_place`: the move applied to a copy, so the
+    given state is never touched."""
+
+    def apply(state: State, seat: int, move: Any) -> tuple[State, list[Event]]:
+        """The new state and the move's events; the given state is never touched."""
+        new = copy_state(state)
+        return new, apply_in_place(new, seat, move)
+
+    return apply
+
+
+def best_scored(
+    options: Sequence[Option], score: Callable[[Option], float], rng: random.Random
+) -> Option:
+    """The option `score` rates highest, ties (to rounding) broken by `rng`: how a bot picks."""
+    scored = [score(option) for option in options]
+    top = max(scored)
+    return rng.choice(
+        [option for option, value in zip(options, scored, strict=True) if value >= top - 1e-9]
+    )
 
 
 def competition_ranks(scores: Sequence[float], *, higher_is_better: bool = True) -> list[int]:

@@ -20,6 +20,7 @@ from games.isle_of_cats.components import (
     RATS,
     WIDTH,
 )
+from games.rules import best_scored
 
 RAT_SET = frozenset(RATS)
 HOLE_COST = 2.0
@@ -108,10 +109,7 @@ def choose_move(state: dict[str, Any], seat: int, rng: random.Random) -> dict[st
         raise ValueError(f"Seat {seat} has nothing to do now.")
     view = engine.view(state, seat)
     boat = Boat(view["players"][seat]["tiles"])
-    scored = [(_judge(view, seat, boat, move), index) for index, move in enumerate(moves)]
-    best = max(score for score, _ in scored)
-    choices = [index for score, index in scored if score >= best - 1e-9]
-    move = moves[rng.choice(choices)]
+    move = best_scored(moves, lambda move: _judge(view, seat, boat, move), rng)
     return _with_bonus(view, boat, move)
 
 

@@ -17,6 +17,7 @@ from games.kosmopolis.components import (
     MODIFIER_IDS,
     MODIFIER_VALUE,
 )
+from games.rules import best_scored
 
 HAND_CARD_WORTH = 2.5
 """Rough points a card in hand is worth later; what a scholar's draw earns."""
@@ -134,10 +135,7 @@ def choose_move(state: dict[str, Any], seat: int, rng: random.Random) -> dict[st
         raise ValueError(f"Seat {seat} has nothing to do now.")
     view = engine.view(state, seat)
     position = Position(view)
-    scored = [(_judge(position, view, seat, move), index) for index, move in enumerate(moves)]
-    best = max(score for score, _ in scored)
-    choices = [index for score, index in scored if score >= best - 1e-9]
-    return moves[rng.choice(choices)]
+    return best_scored(moves, lambda move: _judge(position, view, seat, move), rng)
 
 
 def _judge(position: Position, view: dict[str, Any], seat: int, move: dict[str, Any]) -> float:

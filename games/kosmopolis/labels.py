@@ -26,12 +26,6 @@ KEEP_PER_STEP = 2
 PRIEST_COLOR = "pink"
 
 ENGINE_MESSAGES = (
-    gettext_noop("The game is over."),
-    gettext_noop("There is no such seat."),
-    gettext_noop("A move must be an object."),
-    gettext_noop("Unknown move type."),
-    gettext_noop("The move has unexpected fields."),
-    gettext_noop("Not your turn."),
     gettext_noop("There is no draft now."),
     gettext_noop("Choose exactly two cards."),
     gettext_noop("Choose two different cards."),

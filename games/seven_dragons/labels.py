@@ -51,10 +51,6 @@ ENGINE_MESSAGES = (
     gettext_noop("Trade with another goal slot than your own."),
     gettext_noop("There is no such player."),
     gettext_noop("Trade hands with another player."),
-    gettext_noop("The game is over."),
-    gettext_noop("Not your turn."),
-    gettext_noop("A move must be an object."),
-    gettext_noop("Unknown move type."),
     gettext_noop("%(what)s must be a whole number."),
     gettext_noop("%(what)s needs exactly these fields: %(names)s."),
 )

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from games.rules import best_scored
 from games.space_bastards import engine
 from games.space_bastards.components import ADJACENT, DOCK_PLANET, PLANET_CELLS, RANK, TELEPORT
 
@@ -61,9 +62,9 @@ def choose_move(state: dict[str, Any], seat: int, rng: random.Random) -> dict[st
     phase = shown["phase"]
     me = str(seat)
     if phase == "colonise_choose":
-        return _best(legal, rng, lambda m: _room(shown, m["planet"]))
+        return best_scored(legal, lambda m: _room(shown, m["planet"]), rng)
     if phase == "colonise_pick":
-        return _best(legal, rng, lambda m: -RANK[m["race"]])
+        return best_scored(legal, lambda m: -RANK[m["race"]], rng)
     if phase == "plan":
         return _plan(shown, seat, legal, rng)
     if phase == "respond":
@@ -72,22 +73,14 @@ def choose_move(state: dict[str, Any], seat: int, rng: random.Random) -> dict[st
         return {"type": "respond", "accept": accept}
     if phase == "change":
         before = _column_worth(shown, seat, shown["relationships"])
-        return _best(legal, rng, lambda m: _change_worth(shown, seat, m, before))
+        return best_scored(legal, lambda m: _change_worth(shown, seat, m, before), rng)
     if phase in ("ships", "migration"):
-        return _best(legal, rng, lambda m: _ship_worth(shown, seat, m))
+        return best_scored(legal, lambda m: _ship_worth(shown, seat, m), rng)
     if phase == "action":
         counts = _counts(shown)
         base = _worth(counts, me)
-        return _best(legal, rng, lambda m: _action_worth(shown, seat, m, counts, base))
+        return best_scored(legal, lambda m: _action_worth(shown, seat, m, counts, base), rng)
     return rng.choice(legal)
-
-
-def _best(legal: list[dict[str, Any]], rng: random.Random, score: Any) -> dict[str, Any]:
-    scored = [(score(move), index) for index, move in enumerate(legal)]
-    top = max(value for value, _ in scored)
-    choices = [legal[index] for value, index in scored if value >= top - 1e-9]
-    chosen: dict[str, Any] = rng.choice(choices)
-    return chosen
 
 
 def _public(shown: dict[str, Any]) -> dict[str, Any]:

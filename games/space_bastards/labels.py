@@ -20,12 +20,6 @@ Event = dict[str, Any]
 NEUTRAL = "N"
 
 ENGINE_MESSAGES = (
-    gettext_noop("The game is over."),
-    gettext_noop("There is no such seat."),
-    gettext_noop("A move must be an object."),
-    gettext_noop("Unknown move type."),
-    gettext_noop("The move has missing or unexpected fields."),
-    gettext_noop("Not your turn."),
     gettext_noop("That move is not possible now."),
     gettext_noop("Choose a planet in play."),
     gettext_noop("That planet is already colonised."),

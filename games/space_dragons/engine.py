@@ -8,7 +8,16 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from games.rules import IllegalMove, deal_shares, draft_shares, fill, withdraw
+from games.rules import (
+    Fields,
+    IllegalMove,
+    check_move,
+    copying,
+    deal_shares,
+    draft_shares,
+    fill,
+    withdraw,
+)
 from games.space_dragons.components import (
     CONTEST_SYMBOLS,
     CREW,
@@ -37,7 +46,11 @@ SIDE_CHOICES = ("A", "B")
 OPTION_SIDE_KEYS = {f"{card}_side": card for card in CONTEST_SYMBOLS}
 DEFAULT_OPTIONS: dict[str, Any] = {"draft": True} | dict.fromkeys(OPTION_SIDE_KEYS, "A")
 STACK_KEYS = frozenset({"crew", "dragons", "sides"})
-MOVE_KEYS = frozenset({"type", "card"})
+MOVE_FIELDS = {
+    "draft": Fields(required=frozenset({"card"})),
+    "play": Fields(required=frozenset({"card"})),
+}
+"""Each move names one card; the turn is checked with the phase."""
 
 _SHIELDS = [0] * (max(CREW_IDS) + 1)
 _DAMAGES = [0] * (max(CREW_IDS) + 1)
@@ -232,21 +245,15 @@ def legal_moves(state: State, seat: int) -> list[dict[str, Any]]:
 # ---------------------------------------------------------------- moves
 
 
-def _check_move(state: State, seat: object, move: object) -> tuple[str, int]:
+def _check_move(state: State, seat: int, move: dict[str, Any]) -> tuple[str, int]:
     """Every refusal, before anything is touched."""
-    if not isinstance(move, dict) or move.keys() != MOVE_KEYS:
-        raise IllegalMove("Malformed move: it needs exactly a type and a card.")
-    kind = move["type"]
+    kind = check_move(
+        move, seat, over=is_over(state), seats=range(state["num_seats"]), fields=MOVE_FIELDS
+    )
     card = move["card"]
-    if kind not in ("draft", "play") or not isinstance(kind, str):
-        raise IllegalMove("Unknown move type.")
     if not _is_int(card):
         raise IllegalMove("Malformed move: the card must be a whole number.")
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state["num_seats"]:
-        raise IllegalMove("No such seat.")
     phase = state["phase"]
-    if phase == "over":
-        raise IllegalMove("The game is over.")
     player = state["players"][seat]
     if kind == "draft":
         if phase != "draft":
@@ -419,19 +426,7 @@ def apply_in_place(state: State, seat: int, move: dict[str, Any]) -> list[Event]
     return events
 
 
-def _copy_player(p: dict[str, Any]) -> dict[str, Any]:
-    return {
-        "pack": p["pack"][:],
-        "drafted": p["drafted"][:],
-        "has_drafted": p["has_drafted"],
-        "hand": p["hand"][:],
-        "display": p["display"][:],
-        "dragons": p["dragons"][:],
-        "shields": p["shields"][:],
-        "damage": p["damage"][:],
-        "ship": p["ship"],
-        "seen": _copy_seen(p.get("seen")),
-    }
+apply = copying(apply_in_place)
 
 
 def _copy_seen(seen: list[dict[str, Any]] | None) -> list[dict[str, Any]] | None:
@@ -440,30 +435,6 @@ def _copy_seen(seen: list[dict[str, Any]] | None) -> list[dict[str, Any]] | None
 
 def _copy_plays(plays: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [{"seat": p["seat"], "card": p["card"]} for p in plays]
-
-
-def copy_state(state: State) -> State:
-    """A copy sharing nothing mutable with `state`, much cheaper than deepcopy."""
-    new = dict(state)
-    new["options"] = dict(state["options"])
-    new["sides"] = dict(state["sides"])
-    new["start_reveal"] = state["start_reveal"][:]
-    new["draw_pile"] = state["draw_pile"][:]
-    new["lair"] = state["lair"][:]
-    new["box_dragons"] = state["box_dragons"][:]
-    new["trick_plays"] = _copy_plays(state["trick_plays"])
-    last = state["last_trick"]
-    if last is not None:
-        new["last_trick"] = dict(last, plays=_copy_plays(last["plays"]))
-    new["players"] = [_copy_player(p) for p in state["players"]]
-    return new
-
-
-def apply(state: State, seat: int, move: dict[str, Any]) -> tuple[State, list[Event]]:
-    _check_move(state, seat, move)
-    new = copy_state(state)
-    events = apply_in_place(new, seat, move)
-    return new, events
 
 
 # ---------------------------------------------------------------- view

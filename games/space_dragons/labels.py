@@ -23,11 +23,7 @@ Move = dict[str, Any]
 Event = dict[str, Any]
 
 ENGINE_MESSAGES = (
-    gettext_noop("Malformed move: it needs exactly a type and a card."),
-    gettext_noop("Unknown move type."),
     gettext_noop("Malformed move: the card must be a whole number."),
-    gettext_noop("No such seat."),
-    gettext_noop("The game is over."),
     gettext_noop("Wrong phase: the draft is over."),
     gettext_noop("You already drafted this round."),
     gettext_noop("Wrong phase: cards are played after the draft."),

@@ -1,6 +1,6 @@
 """Every game's engine, its data and its bot are pure Python: no Django, only the standard
-library and `games.rules`. Each game under `games/` with an `engine.py` is checked, so a new game
-is covered as soon as its engine exists."""
+library and `games.rules`. Each game under `games/` with an engine (`engine.py`, or a package of
+files by concern) is checked, so a new game is covered as soon as its engine exists."""
 
 from __future__ import annotations
 
@@ -13,8 +13,17 @@ import pytest
 
 GAMES = Path(__file__).resolve().parent.parent
 PROJECT = GAMES.parent
-SLUGS = sorted(path.parent.name for path in GAMES.glob("*/engine.py"))
+SLUGS = sorted(
+    {path.parent.name for path in GAMES.glob("*/engine.py")}
+    | {path.parent.parent.name for path in GAMES.glob("*/engine/__init__.py")}
+)
 MODULES = ("engine", "components", "bot")
+
+
+def _files(slug: str, module: str) -> list[Path]:
+    """The module's file, or every file of its package."""
+    package = GAMES / slug / module
+    return sorted(package.glob("*.py")) if package.is_dir() else [GAMES / slug / f"{module}.py"]
 
 
 def test_every_game_is_checked():
@@ -39,14 +48,22 @@ def test_importing_the_engine_loads_no_django(slug):
 @pytest.mark.parametrize("module", MODULES)
 def test_modules_import_only_the_standard_library_and_games_rules(slug, module):
     allowed = {"games.rules", f"games.{slug}", f"games.{slug}.components", f"games.{slug}.engine"}
-    tree = ast.parse((GAMES / slug / f"{module}.py").read_text(encoding="utf-8"))
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            names = [alias.name for alias in node.names]
-        elif isinstance(node, ast.ImportFrom):
-            names = [node.module or ""]
-        else:
-            continue
-        for name in names:
-            top = name.split(".")[0]
-            assert name in allowed or top in sys.stdlib_module_names or top == "__future__", name
+    files = _files(slug, module)
+    assert files
+    for path in files:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                names = [node.module or ""]
+            else:
+                continue
+            for name in names:
+                top = name.split(".")[0]
+                inside = name.startswith(f"games.{slug}.engine.")
+                assert (
+                    name in allowed
+                    or inside
+                    or top in sys.stdlib_module_names
+                    or top == "__future__"
+                ), f"{path.name}: {name}"

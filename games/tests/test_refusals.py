@@ -9,25 +9,28 @@ from __future__ import annotations
 
 import ast
 import gettext
+from collections.abc import Iterable
 from pathlib import Path
 
 import pytest
 from django.conf import settings
 from django.utils import translation
 
+from games.labels import ENGINE_MESSAGES
 from games.registry import GAMES
 from games.rules import IllegalMove
 from games.services import refusal_text
+from games.tests.sources import engine_files
 
 PLAYABLE = sorted(slug for slug, info in GAMES.items() if info.playable)
 
 
-def _raised(game: str) -> list[tuple[int, ast.Call]]:
-    """Every `IllegalMove(...)` call in the game's engine, with its line."""
-    source = (Path(settings.BASE_DIR) / "games" / game / "engine.py").read_text()
+def _raised(sources: Iterable[Path]) -> list[tuple[str, ast.Call]]:
+    """Every `IllegalMove(...)` call in the source files, with its file and line."""
     return [
-        (node.lineno, node)
-        for node in ast.walk(ast.parse(source))
+        (f"{source.name}:{node.lineno}", node)
+        for source in sources
+        for node in ast.walk(ast.parse(source.read_text()))
         if isinstance(node, ast.Call)
         and (getattr(node.func, "id", None) or getattr(node.func, "attr", None)) == "IllegalMove"
     ]
@@ -47,7 +50,7 @@ def _placeholders(message: str) -> set[str]:
 def test_every_engine_refusal_is_a_literal_msgid_the_games_catalog_translates(game):
     catalog = _catalog(game)
     problems = []
-    for line, call in _raised(game):
+    for line, call in _raised(engine_files(GAMES[game].engine)):
         message = call.args[0] if call.args else None
         if not (isinstance(message, ast.Constant) and isinstance(message.value, str)):
             problems.append(f"line {line}: not a literal msgid: {ast.unparse(message)}")
@@ -67,6 +70,17 @@ def test_every_engine_refusal_is_a_literal_msgid_the_games_catalog_translates(ga
         if shown == refusal.message:
             problems.append(f"line {line}: refusal_text gives English: {shown!r}")
     assert not problems, f"{game}: {len(problems)} refusals:\n" + "\n".join(problems)
+
+
+def test_the_refusals_of_the_envelope_every_move_passes_are_listed_and_read_in_czech():
+    """`games.rules.check_move` refuses for every game; the core's catalog translates it."""
+    calls = [call for _line, call in _raised([Path(settings.BASE_DIR) / "games" / "rules.py"])]
+    templates = {call.args[0].value for call in calls}
+    assert templates == set(ENGINE_MESSAGES)
+    for call in calls:
+        refusal = IllegalMove(call.args[0].value, **{k.arg: "x" for k in call.keywords if k.arg})
+        with translation.override("cs"):
+            assert refusal_text(refusal) != refusal.message
 
 
 @pytest.mark.parametrize(

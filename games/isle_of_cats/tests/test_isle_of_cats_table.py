@@ -29,6 +29,7 @@ from games.isle_of_cats.tests.isle_of_cats_helpers import rescue_table, sample_s
 from games.rules import IllegalMove
 from games.services import refusal_text
 from games.tests.forms import CSRF_TOKEN, EXPECTED_SEQ, MOVE_URL, forms_of
+from games.tests.sources import engine_source
 from games.translated import reading
 
 NAMES = ["Eva", "Jan", "Bob", "Ola"]
@@ -714,7 +715,7 @@ def test_the_listed_engine_refusals_are_the_engines_own_and_read_in_czech():
     as do the names of the pieces it names."""
     from django.utils.translation import trans_real
 
-    source = Path(engine.__file__).read_text(encoding="utf-8")
+    source = engine_source(engine)
     assert not re.search(r"IllegalMove\(\s*f[\"']", source), "a refusal made by an f-string"
     raised = set(re.findall(r'IllegalMove\(\s*"(.+?)"', source))
     assert raised == set(labels.ENGINE_MESSAGES)

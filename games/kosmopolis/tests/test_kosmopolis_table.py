@@ -21,6 +21,7 @@ from games.kosmopolis.tests import kosmopolis_helpers as helpers
 from games.kosmopolis.tests.kosmopolis_helpers import sample_states
 from games.rules import IllegalMove
 from games.tests.forms import assert_forms_offer_exactly, forms_of
+from games.tests.sources import engine_source
 
 NAMES = ["Eva", "Jan", "Bob", "Ola"]
 LANGUAGES = ["en", "cs"]
@@ -165,7 +166,7 @@ def test_every_engine_refusal_has_a_czech_text(message):
 
 
 def test_the_engine_refusals_listed_are_all_the_engine_has():
-    source = (APP / "engine.py").read_text(encoding="utf-8")
+    source = engine_source(engine)
     raised = set(re.findall(r'IllegalMove\(\s*(?:\n\s*)?(["\'])(.+?)\1', source))
     assert {text for _quote, text in raised} == set(labels.ENGINE_MESSAGES)
 

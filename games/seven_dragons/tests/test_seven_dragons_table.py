@@ -19,6 +19,7 @@ from games.seven_dragons import engine, labels, log, table
 from games.seven_dragons.components import DRAGON_QUADRANTS, GOAL_COLOR
 from games.seven_dragons.tests.seven_dragons_states import build
 from games.tests.forms import assert_forms_offer_exactly, forms_of
+from games.tests.sources import engine_source
 
 NAMES = ["Eva", "Jan", "Bob", "Ola", "Ema"]
 LANGUAGES = ["en", "cs"]
@@ -126,7 +127,7 @@ def test_every_engine_refusal_has_a_czech_text(message):
 
 
 def test_the_engine_refusals_listed_are_all_the_fixed_ones_the_engine_has():
-    source = (APP / "engine.py").read_text(encoding="utf-8")
+    source = engine_source(engine)
     raised = set(re.findall(r'IllegalMove\(\s*(["\'])(.+?)\1', source))
     assert {text for _quote, text in raised} == set(labels.ENGINE_MESSAGES)
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 import ast
 import re
 from itertools import product
-from pathlib import Path
 
 import pytest
 from django.utils import translation
@@ -16,27 +15,30 @@ from games.rules import IllegalMove
 from games.services import refusal_text
 from games.space_bastards import engine, labels
 from games.space_bastards.components import PLANET_NAME, RACE_NAME
+from games.tests.sources import engine_files
 
 NAME_TABLES = {"RACE_NAME": RACE_NAME, "PLANET_NAME": PLANET_NAME}
 """What a refusal may fill in: the engine's English names, which are msgids of the catalog."""
 
 
-def _raised() -> list[ast.Call]:
-    tree = ast.parse(Path(engine.__file__).read_text(encoding="utf-8"))
-    return [
-        node
-        for node in ast.walk(tree)
+def _raised() -> dict[ast.Call, str]:
+    """Every refusal of the engine's files, with its file and line."""
+    return {
+        node: f"{path.name}:{node.lineno}"
+        for path in engine_files(engine)
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
         if isinstance(node, ast.Call)
         and isinstance(node.func, ast.Name)
         and node.func.id == "IllegalMove"
-    ]
+    }
 
 
-REFUSALS = _raised()
+WHERE = _raised()
+REFUSALS = list(WHERE)
 
 
 def _where(call: ast.Call) -> str:
-    return f"engine.py:{call.lineno}"
+    return WHERE[call]
 
 
 def test_the_engine_is_read():

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from games.rules import copy_state
 from games.space_dragons import engine
 from games.space_dragons.components import CREW_IDS, DRAGON_IDS, HAND_SIZE
 
@@ -105,7 +106,7 @@ def play_cards(state: dict[str, Any], cards: list[int]) -> list[dict[str, Any]]:
 
 def scrambled(state: dict[str, Any], seat: int | None, rng: random.Random) -> dict[str, Any]:
     """The same public position with every card the seat cannot see dealt anew."""
-    other = engine.copy_state(state)
+    other = copy_state(state)
     zones: list[list[int]] = [other["draw_pile"]]
     for s, player in enumerate(other["players"]):
         zones += [player["shields"], player["damage"]]
