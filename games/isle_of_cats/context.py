@@ -357,6 +357,9 @@ def _own(
             "keep": need,
             "can_choose": acting and not row["picked"],
             "round": view["draft_round"],
+            # Solo: two rounds of five cards, the rest discarded (rules 5.2).
+            "rounds": 2 if view["solo"] else 3,
+            "passed_on": not view["solo"],
         }
     elif phase == "buy":
         if not row["bought"]:

@@ -445,6 +445,25 @@ def test_a_seat_that_must_act_gets_a_form_for_its_phase():
     assert {"draft", "buy", "rescue_select", "rescue", "rare_finds"} <= seen
 
 
+def _draft_area(mine: str) -> str:
+    return mine.split('id="ioc-draft"')[1].split("</section>")[0]
+
+
+def test_the_draft_says_how_many_rounds_there_are_and_where_the_rest_goes():
+    """Three rounds passing hands round the table; solo, two rounds of five cards whose
+    rest is discarded (rules 5.2)."""
+    several = engine.setup(3, {}, 4)
+    draft = _draft_area(render(several, 0)["mine"])
+    assert "Draft: round 1 of 3" in draft
+    assert "Keep 2 cards; the rest are passed on." in draft
+    solo = engine.setup(1, {}, 4)
+    draft = _draft_area(render(solo, 0)["mine"])
+    assert "Draft: round 1 of 2" in draft
+    assert "Keep 3 cards; the rest are discarded." in draft
+    engine.apply_in_place(solo, 0, {"type": "draft", "cards": solo["players"][0]["draft"][:3]})
+    assert "Draft: round 2 of 2" in _draft_area(render(solo, 0)["mine"])
+
+
 def test_the_rescue_turn_offers_the_cats_the_seat_can_pay_for():
     for state in bot_states(2, 4):
         if state["phase"] != "rescue":
