@@ -680,6 +680,19 @@ def test_the_czech_texts_never_assume_the_players_gender():
     assert found == []
 
 
+def test_a_seat_that_passed_is_marked_without_a_gender_in_czech():
+    """The mark beside a name in the turn order and on the panel ("passed"): Czech past tense
+    would say he or she ("pasoval"), so it says what the seat does now."""
+    state = next(s for s in bot_states(2, 4) if s["phase"] == "rescue" and len(s["passed"]) == 1)
+    with translation.override("cs"):
+        html = render(state, None)
+    for region in ("board", "panel"):
+        assert '<span class="ioc-tag">pasuje</span>' in html[region] or (
+            '<li class="ioc-tag">pasuje</li>' in html[region]
+        )
+        assert "pasoval" not in html[region]
+
+
 def test_a_second_piece_joins_the_move_when_the_card_allows_one():
     where = {"orientation": 0, "x": 3, "y": 4}
     second = {"extra_orientation": 0, "extra_x": 3, "extra_y": 5}
