@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.text import capfirst
+
 from games.isle_of_cats.components import (
     BOAT_SET,
     CARDS,
@@ -210,7 +212,7 @@ def _common(view: View, names: list[str]) -> dict[str, Any]:
             speed = view["players"][p]["speed"]
         order.append(
             {
-                "name": player_name(names, p),
+                "name": capfirst(player_name(names, p)) if p == SISTER else player_name(names, p),
                 "speed": speed,
                 "passed": p in view["passed"],
                 "current": view["current"] == p and view["phase"] in ("rescue", "rare_finds"),

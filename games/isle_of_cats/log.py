@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from django.utils.text import capfirst
 from django.utils.translation import gettext_noop
 
 from games.isle_of_cats.labels import (
@@ -29,6 +30,9 @@ def describe(event: Event, names: list[str], viewer: int | None) -> str | None:
         return None
     seat = event.get("seat")
     name = player_name(names, seat) if seat is not None else ""
+    if seat == "sister":
+        # Every line that names its seat begins with the name: "The sister", not "the sister".
+        name = capfirst(name)
     return handler(event, names, name)
 
 

@@ -597,6 +597,22 @@ def test_every_event_has_a_line_and_hidden_cards_are_never_named(language):
     assert {"rescued", "bought", "drafted", "turn_order", "day_ended"} <= set(secret_names)
 
 
+@pytest.mark.parametrize(("language", "sister"), [("en", "The sister"), ("cs", "Sestra")])
+def test_the_sister_is_named_with_a_capital_where_a_line_or_a_list_item_begins(language, sister):
+    """A log line that starts with her name, her place in the turn order, her row of the
+    score sheet; within a sentence she stays "the sister" ("Eva and the sister")."""
+    state = bot_states(1, 4)[-1]
+    with translation.override(language):
+        line = table.describe({"type": "passed", "seat": "sister", "automatic": True}, NAMES, 0)
+        order = table.describe({"type": "turn_order", "order": [0, "sister"]}, NAMES, 0)
+        html = render(state, 0)
+    assert line.startswith(f"{sister} ")
+    assert order.endswith(f" {sister.lower()}.")
+    turn_order = html["board"].split('id="ioc-order"')[1].split("</ol>")[0]
+    assert re.search(rf'<li class="[^"]*">{sister} <span class="ioc-speed">', turn_order)
+    assert f'<th scope="row">{sister}</th>' in html["result"]
+
+
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_the_status_line_says_what_the_viewer_must_do(language):
     with translation.override(language):
