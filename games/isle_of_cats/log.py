@@ -67,11 +67,11 @@ def _refilled(event: Event, names: list[str], name: str) -> str:
 
 
 def _rescued(event: Event, names: list[str], name: str) -> str:
-    return _("%(name)s rescued a %(tiles)s for %(fish)s fish.") % {
-        "name": name,
-        "tiles": _tiles(event),
-        "fish": event["paid"],
-    }
+    return ngettext(
+        "%(name)s rescued the %(tiles)s for %(fish)s fish.",
+        "%(name)s rescued the %(tiles)s for %(fish)s fish.",
+        event["paid"],
+    ) % {"name": name, "tiles": _tiles(event), "fish": event["paid"]}
 
 
 def _found(event: Event, names: list[str], name: str) -> str:
@@ -102,11 +102,15 @@ def _drafted(event: Event, names: list[str], name: str) -> str:
 
 
 def _bought(event: Event, names: list[str], name: str) -> str:
+    # Two numbers, each with its own plural: the fish paid is a phrase of its own.
+    paid = ngettext("for %(count)s fish", "for %(count)s fish", event["paid"]) % {
+        "count": event["paid"]
+    }
     return ngettext(
-        "%(name)s bought %(count)s card for %(fish)s fish.",
-        "%(name)s bought %(count)s cards for %(fish)s fish.",
+        "%(name)s bought %(count)s card %(paid)s.",
+        "%(name)s bought %(count)s cards %(paid)s.",
         event["count"],
-    ) % {"name": name, "count": event["count"], "fish": event["paid"]}
+    ) % {"name": name, "count": event["count"], "paid": paid}
 
 
 def _resolved(event: Event, names: list[str], name: str) -> str:
@@ -155,7 +159,7 @@ def _turn_order(event: Event, names: list[str], name: str) -> str:
 
 
 def _sister_removed(event: Event, names: list[str], name: str) -> str:
-    return _("The sister took away a %(tile)s.") % {"tile": tile_label(event["tile"])}
+    return _("The sister took away the %(tile)s.") % {"tile": tile_label(event["tile"])}
 
 
 def _rare_drawn(event: Event, names: list[str], name: str) -> str:

@@ -597,6 +597,34 @@ def test_every_event_has_a_line_and_hidden_cards_are_never_named(language):
     assert {"rescued", "bought", "drafted", "turn_order", "day_ended"} <= set(secret_names)
 
 
+def test_log_lines_read_naturally_with_any_cat_and_any_number_of_fish():
+    """ "the orange cat" (never "a orange cat"); in Czech the fish paid in the case the
+    sentence needs ("za 1 rybu", "za 3 ryby", "za 10 ryb"), not "za ryby: 3"."""
+    orange = {"type": "rescued", "seat": 0, "tiles": [{"tile": "cat-37"}], "zone": "left"}
+    bought = {"type": "bought", "seat": 1}
+    took = {"type": "sister_removed", "tile": "cat-37"}
+    lines = {}
+    for language in LANGUAGES:
+        with translation.override(language):
+            lines[language] = [
+                table.describe({**orange, "paid": 3}, NAMES, None),
+                table.describe({**bought, "count": 1, "paid": 1}, NAMES, None),
+                table.describe({**bought, "count": 6, "paid": 10}, NAMES, None),
+                table.describe(took, NAMES, None),
+            ]
+    assert lines["en"] == [
+        "Eva rescued the orange cat of 4 squares for 3 fish.",
+        "Jan bought 1 card for 1 fish.",
+        "Jan bought 6 cards for 10 fish.",
+        "The sister took away the orange cat of 4 squares.",
+    ]
+    assert lines["cs"][:3] == [
+        "Eva zachraňuje za 3 ryby: oranžová kočka (políček: 4).",
+        "Jan kupuje 1 kartu za 1 rybu.",
+        "Jan kupuje 6 karet za 10 ryb.",
+    ]
+
+
 @pytest.mark.parametrize(("language", "sister"), [("en", "The sister"), ("cs", "Sestra")])
 def test_the_sister_is_named_with_a_capital_where_a_line_or_a_list_item_begins(language, sister):
     """A log line that starts with her name, her place in the turn order, her row of the
