@@ -611,6 +611,7 @@ def _result(
     view: View, names: list[str], seat: int | None, boats: list[dict[str, Any]]
 ) -> dict[str, Any]:
     result = view["result"]
+    chosen = {e["card"]: e["colour"] for e in view["public_lessons"] if e["colour"]}
     rows = []
     for p, sheet in enumerate(result["breakdown"]):
         rows.append(
@@ -635,6 +636,10 @@ def _result(
                         "text": card_text(e["card"]),
                         "points": e["points"],
                         "card": e["card"],
+                        "colour": chosen.get(e["card"]),
+                        "colour_name": colour_name(chosen[e["card"]])
+                        if e["card"] in chosen
+                        else "",
                     }
                     for e in sheet["lessons"]
                 ],
@@ -661,6 +666,7 @@ def _result(
             ],
             "total": sister["total"],
             "won": "sister" in result["winners"],
+            "tie": sister["total"] == result["breakdown"][0]["total"],
         }
     return {"rows": rows, "sister": sister_sheet}
 

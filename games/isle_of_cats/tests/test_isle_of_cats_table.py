@@ -557,6 +557,55 @@ def test_the_end_shows_every_score_sheet_with_revealed_lessons_and_highlighted_f
     assert (families > 0) == (' fam"' in html)
 
 
+def test_the_score_sheets_name_the_colour_chosen_for_a_public_lesson():
+    """ "Head count" scores the cats of the colour its owner chose: the sheet says which."""
+    state = json.loads(json.dumps(bot_states(2, 4)[-1]))
+    state["public_lessons"] = [{"card": "146", "owner": 1, "colour": "green"}]
+    for language, green in (("en", "green"), ("cs", "zelená")):
+        with translation.override(language):
+            html = render(state, 0)["result"]
+        lines = re.findall(r'<li data-card="146">(.*?)</li>', html)
+        assert len(lines) == 2, "one line on each boat's sheet"
+        assert all(f'<span class="ioc-chip c-green">{green}</span>' in line for line in lines)
+
+
+def test_the_score_sheets_count_cats_in_natural_czech():
+    """A family of 5 cats is "5 koček", the sister's colour card counts "3 kočky" (not
+    "koček 5", "koček na tvé lodi 3")."""
+    with translation.override("cs"):
+        several = render(bot_states(2, 4)[-1], 0)["result"]
+        solo = render(bot_states(1, 4)[-1], 0)["result"]
+    lines = re.findall(r"<p>Rodiny:(.*?)</p>", several, re.S)
+    families = re.findall(r'<span class="ioc-chip c-\w+">([^<]*)</span>', "".join(lines))
+    assert families
+    assert [f for f in families if not re.fullmatch(r"\w+, \d+ ko(čky|ček): \d+", f)] == []
+    sister = engine.result(bot_states(1, 4)[-1])["sister"]
+    for entry in sister["colour_cards"]:
+        cats = entry["cats"]
+        word = "kočka" if cats == 1 else "kočky" if 2 <= cats <= 4 else "koček"
+        assert f"{cats} {word} na tvé lodi → {entry['points']}" in solo
+
+
+@pytest.mark.parametrize(
+    ("beyond", "verdict"),
+    [(-1, "The sister wins."), (0, "A tie: the sister wins it."), (1, "You beat the sister!")],
+)
+def test_the_solo_verdict_says_a_tie_went_to_the_sister_only_after_a_tie(beyond, verdict):
+    state = bot_states(1, 4)[-1]
+    result = engine.result(state)
+    total = result["sister"]["total"] + beyond
+    view = engine.view(state, 0)
+    view["result"] = {
+        **result,
+        "breakdown": [{**result["breakdown"][0], "total": total}],
+        "winners": [0] if beyond > 0 else ["sister"],
+    }
+    with reading():
+        g = table_context(view, [], 0, NAMES[:1])
+        html = render_to_string("isle_of_cats/result.html", {"g": g})
+    assert re.search(r'<p class="ioc-verdict">(.*?)</p>', html)[1] == verdict
+
+
 def test_the_solo_end_explains_the_sisters_score():
     state = bot_states(1, 4)[-1]
     html = render(state, 0)["result"]
