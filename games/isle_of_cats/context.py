@@ -164,7 +164,6 @@ def _player(view: View, p: int, names: list[str], boat: dict[str, Any]) -> dict[
         "lesson_count": row["lesson_count"],
         "speed": row["speed"],
         "played": [card_info(c) for c in row["played"]],
-        "current": phase in ("rescue", "rare_finds") and view["current"] == p,
         "passed": passed and phase in ("rescue", "rare_finds"),
         "done": _done(view, row, phase),
         "bait": row["bait"],
