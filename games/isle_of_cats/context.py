@@ -244,12 +244,15 @@ def _common(view: View, names: list[str]) -> dict[str, Any]:
             for e in view["public_lessons"]
         ],
         "turn_order": order,
-        "sister_next": _sister_next_text(foretold) if solo else "",
+        "sister_next": _sister_next_text(foretold, rescued=False) if solo else "",
+        "sister_tiles": _taken_tiles(foretold),
     }
 
 
-def _sister_next_text(foretold: list[dict[str, Any]]) -> str:
-    """What the sister's face-up card takes on her next turn, in words ("" once resolved)."""
+def _sister_next_text(foretold: list[dict[str, Any]], *, rescued: bool) -> str:
+    """What the sister's face-up card takes on her next turn, in words ("" once resolved):
+    with the fields as they are, or after the viewer rescues a cat (her card counts positions
+    when she plays it, so a cat taken before hers moves her count on)."""
     steps = []
     for event in foretold:
         if event["type"] == "sister_swapped":
@@ -263,7 +266,37 @@ def _sister_next_text(foretold: list[dict[str, Any]]) -> str:
             )
         else:
             steps.append(_("takes away the %(tile)s") % {"tile": tile_label(event["tile"])})
-    return _("Her next turn: %(steps)s.") % {"steps": "; ".join(steps)} if steps else ""
+    if rescued:
+        if not steps:
+            return _("Her next turn, after you rescue this cat: she takes nothing.")
+        return _("Her next turn, after you rescue this cat: %(steps)s.") % {
+            "steps": "; ".join(steps)
+        }
+    if not steps:
+        return ""
+    return _("Her next turn, if the fields stay as they are: %(steps)s.") % {
+        "steps": "; ".join(steps)
+    }
+
+
+def _taken_tiles(foretold: list[dict[str, Any]]) -> str:
+    """The tiles the foretold turn takes away, for the page's script to mark."""
+    return " ".join(e["tile"] for e in foretold if e["type"] == "sister_removed")
+
+
+def _after_rescue(view: View, choices: list[dict[str, Any]]) -> None:
+    """Solo: each cat the viewer may rescue says what the sister's face-up card takes after it
+    (`data-sister` on the choice, shown by the page's script while it is chosen)."""
+    if not view["solo"] or view["phase"] != "rescue" or not sister_next(view):
+        return
+    zones = view["zones"]
+    for choice in choices:
+        if choice["tile"] not in zones["left"] + zones["right"]:
+            continue
+        rest = {z: [t for t in tiles if t != choice["tile"]] for z, tiles in zones.items()}
+        foretold = sister_next({**view, "zones": rest})
+        choice["sister"] = _sister_next_text(foretold, rescued=True)
+        choice["sister_tiles"] = _taken_tiles(foretold)
 
 
 def _tile(tile: str) -> dict[str, Any]:
@@ -481,6 +514,7 @@ def _turn(view: View, seat: int, row: dict[str, Any], hand: list[str]) -> dict[s
                 groups.append({"label": card_name(card), "items": items})
     for group in groups:
         choices.extend(group["items"])
+    _after_rescue(view, choices)
     simple = [
         card_info(c)
         for c in _distinct(hand)
@@ -525,6 +559,8 @@ def _choice(value: str, tile: str, price: str) -> dict[str, Any]:
         "price": price,
         "kind": kind,
         "extra": "",
+        "sister": None,
+        "sister_tiles": "",
     }
 
 

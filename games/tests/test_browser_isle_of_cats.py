@@ -433,12 +433,55 @@ def test_a_solo_table_shows_what_the_sisters_face_up_card_takes_next(site, peopl
         expect(today).to_be_visible()
         expect(today.locator(".ioc-next")).to_contain_text("Cat 3")
         expect(today.locator(".ioc-next")).to_contain_text("Oshax 1")
-        expect(today).to_contain_text(f"Her next turn: takes away the {tile_label(cat)}")
+        expect(today).to_contain_text(
+            f"Her next turn, if the fields stay as they are: takes away the {tile_label(cat)}"
+        )
         marked = page.locator("#board .ioc-field li.ioc-sister-next")
         expect(marked).to_have_count(1)
         expect(marked).to_have_attribute("data-tile", cat)
         expect(marked.locator(".ioc-pos")).to_have_text("3")
         expect(marked).to_contain_text("the sister's next")
+        browser.close()
+
+
+def test_choosing_a_cat_shows_what_the_sister_takes_after_that_rescue(site, people):
+    """Her "Cat 3" counts when she plays, after the player's rescue: while the first cat is
+    chosen the line and the mark move to the cat that will then be third; Cancel brings back
+    what she takes from the fields as they are."""
+    from playwright.sync_api import expect, sync_playwright
+
+    from games.isle_of_cats.labels import tile_label
+
+    expect.set_options(timeout=EXPECT_TIMEOUT_MS)
+    stack = {"turn_order": [0, "sister"], "sister_deck": ["sister-21"]}
+    match = services.start_match(
+        game="isle_of_cats", players=[people[0]], seed=20261131, stack=stack
+    )
+    match = _play_until(match, people, lambda s: s["phase"] == "rescue" and s["current"] == 0)
+    cats = [*match.state["zones"]["left"], *match.state["zones"]["right"]]
+    cookie = session_cookie(people[0], site)
+    with sync_playwright() as playwright:
+        browser, page = _open(playwright, site, cookie, match)
+        says = page.locator("#ioc-sister-today .ioc-sister-says")
+        marked = page.locator("#board .ioc-field li.ioc-sister-next")
+        expect(says).to_contain_text(
+            f"if the fields stay as they are: takes away the {tile_label(cats[2])}"
+        )
+        expect(marked).to_have_attribute("data-tile", cats[2])
+        place = page.locator("#mine form:has(input[name=type][value=place])")
+        place.locator(f"label.ioc-pick:has(input[value='rescue|{cats[0]}'])").click()
+        expect(says).to_contain_text(
+            f"after you rescue this cat: takes away the {tile_label(cats[3])}"
+        )
+        expect(marked).to_have_count(1)
+        expect(marked).to_have_attribute("data-tile", cats[3])
+        expect(marked.locator(".ioc-sister-tag")).to_be_visible()
+        expect(page.locator(f"#board li[data-tile='{cats[2]}'] .ioc-sister-tag")).to_be_hidden()
+        place.locator(".ioc-boat-actions button[type=reset]").click()
+        expect(says).to_contain_text(
+            f"if the fields stay as they are: takes away the {tile_label(cats[2])}"
+        )
+        expect(marked).to_have_attribute("data-tile", cats[2])
         browser.close()
 
 

@@ -524,7 +524,8 @@ def test_a_solo_table_shows_the_sisters_face_up_card_and_what_it_takes_next():
         assert "<li>Cat 3</li><li>Oshax 1</li>" in today
         assert "3 cards face down" in today
         label = labels.tile_label(cat)
-        assert f"Her next turn: takes away the {label}; takes away the oshax." in today
+        foretold = f"takes away the {label}; takes away the oshax."
+        assert f"if the fields stay as they are: {foretold}" in today
         marked = re.findall(r'data-tile="([^"]+)" title="[^"]*" class="ioc-sister-next"', board)
         assert marked == [cat]
         numbered = '<span class="ioc-pos" aria-hidden="true">3</span>'
@@ -532,6 +533,27 @@ def test_a_solo_table_shows_the_sisters_face_up_card_and_what_it_takes_next():
         treasures = board.split('id="ioc-treasures"')[1]
         assert treasures.count("ioc-sister-next") == 1
         assert f'title="{labels.tile_label(oshax)}" class="ioc-sister-next"' in treasures
+
+
+def test_each_cat_to_rescue_says_what_the_sister_takes_after_it():
+    """Her card counts positions when she plays it, after the player's rescue: taking cat 1
+    moves cat 4 into third place, so her "Cat 3" then takes it. Each cat the player may rescue
+    carries that (the page shows it when the cat is chosen); the line beside the fields says it
+    holds while the fields stay as they are."""
+    state = _solo_rescue("sister-21")
+    cats = [*state["zones"]["left"], *state["zones"]["right"]]
+    board, mine = (render(state, 0)[region] for region in ("board", "mine"))
+    oshax = labels.tile_label(state["oshax"][0])
+    now = f"takes away the {labels.tile_label(cats[2])}; takes away the {oshax}."
+    assert f"Her next turn, if the fields stay as they are: {now}" in _sister_today(board)
+    assert f'data-tiles="{cats[2]} {state["oshax"][0]}"' in _sister_today(board)
+    for position, cat in enumerate(cats, start=1):
+        choice = re.search(rf'<input type="radio" name="choice" value="rescue\|{cat}"[^>]*>', mine)
+        assert choice, cat
+        taken = cats[3] if position <= 3 else cats[2]
+        after = f"takes away the {labels.tile_label(taken)}; takes away the {oshax}."
+        assert f'data-sister="Her next turn, after you rescue this cat: {after}"' in choice[0]
+        assert f'data-sister-tiles="{taken} {state["oshax"][0]}"' in choice[0]
 
 
 def test_the_sisters_resolved_card_stays_face_up_and_foretells_nothing_more():

@@ -245,7 +245,26 @@
     });
   }
 
+  // Solo: the sister's face-up card counts positions when she plays it, after your rescue.
+  // While a cat is chosen, the line beside the fields and the marked cats say what she takes
+  // after it (the choice's `data-sister`); otherwise what she takes from the fields as they are.
+  function foretell(place) {
+    const says = document.querySelector("#ioc-sister-today .ioc-sister-says");
+    if (!says) return;
+    const line = says.querySelector("strong");
+    if (says.dataset.now === undefined) says.dataset.now = line.textContent;
+    const choice = place && chosen(place);
+    const after = Boolean(choice) && choice.dataset.sister !== undefined;
+    const text = after ? choice.dataset.sister : says.dataset.now;
+    if (line.textContent !== text) line.textContent = text;
+    const taken = new Set((after ? choice.dataset.sisterTiles : says.dataset.tiles).split(" "));
+    document.querySelectorAll(".ioc-field .ioc-pieces > li[data-tile]").forEach(function (li) {
+      li.classList.toggle("ioc-sister-next", taken.has(li.dataset.tile));
+    });
+  }
+
   function reset(place) {
+    foretell(place);
     PIECES.forEach(function (piece) {
       if (fieldset(place, piece)) fill(place, piece, null);
     });
@@ -395,6 +414,8 @@
 
   function init() {
     document.querySelectorAll(".ioc-placer").forEach(setup);
+    const placer = document.querySelector(".ioc-placer");
+    foretell(placer && setup(placer));
     document.querySelectorAll(".ioc-buy-total").forEach(total);
     kept = null;
   }
