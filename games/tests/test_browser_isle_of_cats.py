@@ -150,18 +150,19 @@ def test_a_person_and_a_bot_play_a_game_to_the_end(site, people, bots):
     assert all(len(p["tiles"]) > 0 for p in match.state["players"])
 
 
-def _with_cat_16_to_rescue(player, *, seed: int) -> Match:
-    """A solo match whose bag holds blue cat-16 only, the one that fits over the blue map."""
-    stack = {"bag": ["cat-16"], "turn_order": [0, "sister"], "sister_deck": ["sister-18"]}
+def _with_cat_16_to_rescue(player, *, seed: int, cat: str = "cat-16") -> Match:
+    """A solo match whose bag holds blue cat-16 first (the one that fits over the blue map), or
+    another cat."""
+    stack = {"bag": [cat], "turn_order": [0, "sister"], "sister_deck": ["sister-18"]}
     return services.start_match(game="isle_of_cats", players=[player], seed=seed, stack=stack)
 
 
-def _until_cat_16_is_offered(playwright, site, cookie, match: Match, **screen):
-    """The player's page, moved on until its place form offers to rescue cat-16."""
+def _until_cat_16_is_offered(playwright, site, cookie, match: Match, cat="cat-16", **screen):
+    """The player's page, moved on until its place form offers to rescue cat-16 (or `cat`)."""
     browser, page = _open(playwright, site, cookie, match, **screen)
     place = page.locator("#mine form:has(input[name=type][value=place])")
     for _turn in range(20):
-        if place.locator("input[value='rescue|cat-16']").count():
+        if place.locator(f"input[value='rescue|{cat}']").count():
             break
         move_and_wait(page, _make_a_move)
     return browser, page, place
@@ -191,6 +192,9 @@ def test_a_cat_on_its_map_offers_the_treasure_at_once_and_both_are_placed_by_poi
 
         page.mouse.move(*point(3, 1))
         page.mouse.click(*point(3, 1))
+        expect(place.locator(".ioc-why")).to_have_text(
+            "Placed. Confirm sends your move; click elsewhere to move it."
+        )
         bonus = place.locator("fieldset[data-piece=bonus]")
         expect(bonus).to_be_visible()
         bonus.locator("select[name=bonus_shape]").select_option("domino")
@@ -535,6 +539,35 @@ def test_a_tile_is_placed_by_taps_on_a_phone_with_an_illegal_tap_explained(site,
     assert tiles["cat-16"] == sorted([6 + 75, 7 + 75, 8 + 75, 9 + 75, 7 + 90, 8 + 90])
 
 
+def test_tapping_the_same_square_again_places_a_piece_with_a_gap_there(site, people):
+    """Blue cat-11 is a U: the tapped square, its middle, is the gap between its arms. The hint
+    says to tap again: a second tap on that square places it, as a tap on the piece does."""
+    from playwright.sync_api import expect, sync_playwright
+
+    expect.set_options(timeout=EXPECT_TIMEOUT_MS)
+    match = _with_cat_16_to_rescue(people[0], seed=20261136, cat="cat-11")
+    cookie = session_cookie(people[0], site)
+    with sync_playwright() as playwright:
+        browser, page, place = _until_cat_16_is_offered(
+            playwright, site, cookie, match, cat="cat-11", viewport=PHONE, touch=True
+        )
+        place.locator("label.ioc-pick:has(input[value='rescue|cat-11'])").tap()
+        svg = place.locator("svg.ioc-boat")
+        svg.evaluate("el => el.scrollIntoView({block: 'end'})")
+        page.touchscreen.tap(*_cell_point(svg, 5, 4))
+        expect(place.locator(".ghost rect.ok")).to_have_count(5)
+        expect(place.locator(".ioc-why")).to_have_text(
+            "It fits: tap it again or press Confirm to place it."
+        )
+        page.touchscreen.tap(*_cell_point(svg, 5, 4))
+        expect(place.locator("input[name=x]")).to_have_value("4")
+        expect(place.locator("input[name=y]")).to_have_value("4")
+        expect(place.locator(".ioc-why")).to_have_text(
+            "Placed. Confirm sends your move; tap elsewhere to move it."
+        )
+        browser.close()
+
+
 @pytest.mark.parametrize("screen", [{"width": 1366, "height": 768}, PHONE])
 def test_turn_mirror_and_confirm_are_in_view_with_the_whole_boat(site, people, screen):
     """Turning and placing need no scrolling: the buttons under the boat and the boat fit on
@@ -590,6 +623,9 @@ def test_enter_on_a_piece_takes_it_to_the_boat_as_the_hint_says(site, people):
         page.keyboard.press("Enter")
         expect(place.locator("input[name=x]")).to_have_value("4")
         expect(place.locator("input[name=y]")).to_have_value("4")
+        expect(place.locator(".ioc-why")).to_have_text(
+            "Placed. Tab to Confirm to send your move; the arrow keys move it again."
+        )
         browser.close()
     match.refresh_from_db()
     assert not match.state["players"][0]["tiles"], "Enter on the piece sent a move"

@@ -156,10 +156,12 @@
     PIECES.forEach(function (piece) {
       if (piece !== place.active && place.fixed[piece]) drawCells(ghost, place.fixed[piece], "fixed");
     });
-    let state = place.fixed.main ? "placed" : "choose";
+    // The line speaks of what the player holds: a finger, a mouse or the keys.
+    const placed = { mouse: "placed-point", keyboard: "placed-key" }[pointer] || "placed-tap";
+    let state = place.fixed.main ? placed : "choose";
     if (place.fixed[place.active]) {
       drawCells(ghost, place.fixed[place.active], "set");
-      state = "placed";
+      state = placed;
     } else {
       const cells = cellsAt(place, place.active, place.at);
       if (cells) {
@@ -338,16 +340,19 @@
       fix(place);
       return;
     }
-    // A tap on the green ghost places it; a tap elsewhere shows the ghost there.
+    // A tap on the green ghost places it, and so does a tap on the square that showed it (the
+    // gap of a U, say); a tap elsewhere shows the ghost there.
     const placed = place.fixed[place.active];
     if (placed && holds(placed, cell)) return;
     const shown = !placed && cellsAt(place, place.active, place.at);
-    if (holds(shown, cell) && !problem(place, place.active, shown)) {
+    const at = centred(place, cell);
+    const again = Boolean(shown) && at[0] === place.at[0] && at[1] === place.at[1];
+    if ((again || holds(shown, cell)) && !problem(place, place.active, shown)) {
       fix(place);
       return;
     }
     lift(place);
-    place.at = centred(place, cell);
+    place.at = at;
     draw(place);
   }
 
