@@ -126,7 +126,7 @@ def test_one_person_plays_a_solo_game_against_the_sister_to_the_end(site, people
         browser, page = _open(playwright, site, cookie, match)
         _play_to_the_end(page, expect)
         sheet = page.locator("#result .ioc-result")
-        expect(sheet.locator(".ioc-score")).to_contain_text("the sister")
+        expect(sheet.locator(".ioc-score")).to_contain_text("The sister")
         expect(sheet).to_contain_text("The sister's score")
         assert page.locator("#mine svg.ioc-boat .t").count() > 0, "no tile was ever placed"
         browser.close()
