@@ -292,6 +292,11 @@ def test_a_phone_shows_status_boat_and_fields_first_and_the_others_last_tiles(si
             assert box is not None, selector
             assert box["y"] >= 0, (selector, box)
             assert box["y"] + box["height"] <= PHONE["height"], (selector, box)
+        # One column, every part as wide as the status bar (no ragged right edge).
+        width = page.locator("#status").bounding_box()["width"]
+        for selector in ("#ioc-order", "#ioc-treasures", "#board .ioc-other-boats", "#log"):
+            box = page.locator(selector).bounding_box()
+            assert abs(box["width"] - width) < 1, (selector, box["width"], width)
         other = page.locator("#board .ioc-other-boats svg.ioc-boat")
         assert sorted(
             other.locator(".t.last").evaluate_all("els => els.map(e => e.dataset.tile)")
