@@ -601,6 +601,13 @@ def test_turn_mirror_and_confirm_are_in_view_with_the_whole_boat(site, people, s
         for selector in ("[data-action=rotate]", "[data-action=mirror]", ".primary"):
             button = page.locator(f"#status .ioc-status-actions {selector}")
             expect(button).to_be_in_viewport()
+        # Confirm, the move's main action, is drawn filled; Turn is outlined.
+        for where in (place.locator(".ioc-boat-actions"), page.locator("#status")):
+            confirm = where.locator("button.primary[type=submit]")
+            turn = where.locator("[data-action=rotate]")
+            filled = "el => getComputedStyle(el).backgroundColor"
+            assert confirm.evaluate(filled) == "rgb(31, 95, 191)", confirm.evaluate(filled)
+            assert turn.evaluate(filled) == "rgba(0, 0, 0, 0)"
         page.locator("#status [data-action=rotate]").click()
         expect(place.locator("select[name=orientation]")).to_have_value("1")
         browser.close()
