@@ -77,6 +77,8 @@ def test_one_player_resigns_and_the_other_ends_the_match(site, people):
                 "The players who stayed ended the match early."
             )
             expect(page.locator("#players .seat-0")).not_to_contain_text("Time left")
+            # The ranks are written out ("1. Jan, score …"): the list adds no second number.
+            expect(page.locator("#result .early-result")).to_have_css("list-style-type", "none")
         assert eva_page.url == table_url
         browser.close()
     match.refresh_from_db()
