@@ -140,6 +140,18 @@ def test_profile_shows_each_number_per_game_and_overall(client, played):
     assert reverse("match_replay", args=[newest.pk]) in last
 
 
+def test_the_profiles_column_of_matches_left_reads_without_a_gender_in_czech(client, played):
+    """Eva's profile in Czech: the column counting the matches she resigned, abandoned or ran
+    out of time in is "Odchody" (departures), not the masculine "Odešel" (he left)."""
+    eva, jan = played[0], played[1]
+    jan.language = "cs"
+    jan.save(update_fields=["language"])
+    client.force_login(jan)
+    html = client.get(reverse("player_profile", args=[eva.username])).content.decode()
+    assert 'title="vzdané · opuštěné · prošlý čas">Odchody</abbr>' in html
+    assert "Odešel" not in html
+
+
 def test_the_rating_chart_follows_the_rating_changes(client, played):
     eva = played[0]
     points = [
