@@ -628,6 +628,17 @@ def test_the_solo_verdict_says_a_tie_went_to_the_sister_only_after_a_tie(beyond,
     assert re.search(r'<p class="ioc-verdict">(.*?)</p>', html)[1] == verdict
 
 
+def test_your_lessons_are_no_longer_called_secret_once_the_game_is_over():
+    """At the end every personal lesson is revealed (rules 7): the hand no longer says that only
+    you see them."""
+    during, over = (
+        render(state, 0)["mine"] for state in (bot_states(2, 4)[-2], bot_states(2, 4)[-1])
+    )
+    assert "Your lessons (face down, only you see them)" in during
+    assert "only you see them" not in over
+    assert "<p>Your lessons:</p>" in over
+
+
 def test_the_solo_end_explains_the_sisters_score():
     state = bot_states(1, 4)[-1]
     html = render(state, 0)["result"]
