@@ -790,12 +790,13 @@ def test_every_card_and_solo_lesson_reads_in_czech():
 
 
 def test_the_czech_texts_never_assume_the_players_gender():
-    """Czech past tense says who did it ("ses podíval", "vybral(a)"): the texts speak to a
-    player and about a player without it."""
+    """Czech past tense says who did it ("ses podíval", "vybral(a)"), and so does naming a
+    player by the masculine "hráč" ("Loď hráče Eva"): the texts speak to a player and about a
+    player without it."""
     import polib
 
     po = polib.pofile(str(Path(labels.__file__).parent / "locale/cs/LC_MESSAGES/django.po"))
-    gendered = re.compile(r"\b(jsi|ses|sis|sám|sama)\b|\w\(a\)")
+    gendered = re.compile(r"\b(jsi|ses|sis|sám|sama)\b|\w\(a\)|\bhráč\w* %\(name\)s")
     found = [
         text
         for entry in po
