@@ -684,3 +684,29 @@ def test_the_placed_piece_is_kept_when_a_card_played_meanwhile_redraws_the_boat(
     match.refresh_from_db()
     tiles = {t["tile"]: t["cells"] for t in match.state["players"][0]["tiles"]}
     assert tiles["cat-16"] == sorted([2 + 15 * 1, 3 + 15, 4 + 15, 5 + 15, 3 + 30, 4 + 30])
+
+
+def test_the_log_leaves_room_for_three_figure_line_numbers(site, people):
+    """A page left open through an Isle of Cats match gathers two hundred log lines and more:
+    the newest line's number ("236."), drawn bold beside it, fits in the log's margin instead
+    of running off its left edge."""
+    from playwright.sync_api import sync_playwright
+
+    match = services.start_match(game="isle_of_cats", players=people[:2], seed=20261137)
+    match = _play_until(match, people, lambda s: s["phase"] == "buy")
+    cookie = session_cookie(people[0], site)
+    with sync_playwright() as playwright:
+        browser, page = _open(playwright, site, cookie, match)
+        room, number = page.locator("#log-lines > li").first.evaluate(
+            """li => {
+                const probe = document.createElement("span");
+                probe.style.position = "absolute";
+                probe.textContent = "999.";
+                li.append(probe);
+                const width = probe.getBoundingClientRect().width;
+                probe.remove();
+                return [parseFloat(getComputedStyle(li.parentElement).paddingLeft), width];
+            }"""
+        )
+        assert room >= number + 4, (room, number)
+        browser.close()
