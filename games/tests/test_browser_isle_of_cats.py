@@ -292,6 +292,17 @@ def test_a_phone_shows_status_boat_and_fields_first_and_the_others_last_tiles(si
             assert box is not None, selector
             assert box["y"] >= 0, (selector, box)
             assert box["y"] + box["height"] <= PHONE["height"], (selector, box)
+        # The status bar comes first, with no empty line above it (the inlined symbols take none).
+        gap = page.evaluate(
+            """() => {
+                const main = document.querySelector("main");
+                const top = main.getBoundingClientRect().top;
+                const padding = parseFloat(getComputedStyle(main).paddingTop);
+                const status = document.querySelector("#status").getBoundingClientRect();
+                return status.top - top - padding;
+            }"""
+        )
+        assert gap < 1, gap
         # One column, every part as wide as the status bar (no ragged right edge).
         width = page.locator("#status").bounding_box()["width"]
         for selector in ("#ioc-order", "#ioc-treasures", "#board .ioc-other-boats", "#log"):
