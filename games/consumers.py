@@ -444,8 +444,15 @@ class TableConsumer(SessionBoundSocket, AsyncWebsocketConsumer):
             gone = await off_the_loop(depart)(self.match_id, user.pk, self.channel_name)
         if self.present_at is None:
             await _awaited(spectators().leave(self.match_id, self.channel_name))
-        elif gone:
+        elif gone and await off_the_loop(self._still_seated)(user.pk):
             await self._tell_presence({"seat": self.present_at, "here": False})
+
+    def _still_seated(self, user_id: int) -> bool:
+        """Whether the seat the socket opened at is still its player's: one they left is a
+        bot's (its panel shows no mark of presence), one they handed over another player's."""
+        return Seat.objects.filter(
+            match_id=self.match_id, number=self.present_at, user_id=user_id, is_bot=False
+        ).exists()
 
     async def _tell_presence(self, change: dict[str, Any]) -> None:
         await tell_presence(self.match_id, {"socket": self.channel_name, **change})

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.text import capfirst
+
 from games.isle_of_cats.components import (
     BOAT_SET,
     CARDS,
@@ -162,7 +164,6 @@ def _player(view: View, p: int, names: list[str], boat: dict[str, Any]) -> dict[
         "lesson_count": row["lesson_count"],
         "speed": row["speed"],
         "played": [card_info(c) for c in row["played"]],
-        "current": phase in ("rescue", "rare_finds") and view["current"] == p,
         "passed": passed and phase in ("rescue", "rare_finds"),
         "done": _done(view, row, phase),
         "bait": row["bait"],
@@ -210,7 +211,7 @@ def _common(view: View, names: list[str]) -> dict[str, Any]:
             speed = view["players"][p]["speed"]
         order.append(
             {
-                "name": player_name(names, p),
+                "name": capfirst(player_name(names, p)) if p == SISTER else player_name(names, p),
                 "speed": speed,
                 "passed": p in view["passed"],
                 "current": view["current"] == p and view["phase"] in ("rescue", "rare_finds"),
@@ -243,12 +244,15 @@ def _common(view: View, names: list[str]) -> dict[str, Any]:
             for e in view["public_lessons"]
         ],
         "turn_order": order,
-        "sister_next": _sister_next_text(foretold) if solo else "",
+        "sister_next": _sister_next_text(foretold, rescued=False) if solo else "",
+        "sister_tiles": _taken_tiles(foretold),
     }
 
 
-def _sister_next_text(foretold: list[dict[str, Any]]) -> str:
-    """What the sister's face-up card takes on her next turn, in words ("" once resolved)."""
+def _sister_next_text(foretold: list[dict[str, Any]], *, rescued: bool) -> str:
+    """What the sister's face-up card takes on her next turn, in words ("" once resolved):
+    with the fields as they are, or after the viewer rescues a cat (her card counts positions
+    when she plays it, so a cat taken before hers moves her count on)."""
     steps = []
     for event in foretold:
         if event["type"] == "sister_swapped":
@@ -262,7 +266,37 @@ def _sister_next_text(foretold: list[dict[str, Any]]) -> str:
             )
         else:
             steps.append(_("takes away the %(tile)s") % {"tile": tile_label(event["tile"])})
-    return _("Her next turn: %(steps)s.") % {"steps": "; ".join(steps)} if steps else ""
+    if rescued:
+        if not steps:
+            return _("Her next turn, after you rescue this cat: she takes nothing.")
+        return _("Her next turn, after you rescue this cat: %(steps)s.") % {
+            "steps": "; ".join(steps)
+        }
+    if not steps:
+        return ""
+    return _("Her next turn, if the fields stay as they are: %(steps)s.") % {
+        "steps": "; ".join(steps)
+    }
+
+
+def _taken_tiles(foretold: list[dict[str, Any]]) -> str:
+    """The tiles the foretold turn takes away, for the page's script to mark."""
+    return " ".join(e["tile"] for e in foretold if e["type"] == "sister_removed")
+
+
+def _after_rescue(view: View, choices: list[dict[str, Any]]) -> None:
+    """Solo: each cat the viewer may rescue says what the sister's face-up card takes after it
+    (`data-sister` on the choice, shown by the page's script while it is chosen)."""
+    if not view["solo"] or view["phase"] != "rescue" or not sister_next(view):
+        return
+    zones = view["zones"]
+    for choice in choices:
+        if choice["tile"] not in zones["left"] + zones["right"]:
+            continue
+        rest = {z: [t for t in tiles if t != choice["tile"]] for z, tiles in zones.items()}
+        foretold = sister_next({**view, "zones": rest})
+        choice["sister"] = _sister_next_text(foretold, rescued=True)
+        choice["sister_tiles"] = _taken_tiles(foretold)
 
 
 def _tile(tile: str) -> dict[str, Any]:
@@ -357,6 +391,9 @@ def _own(
             "keep": need,
             "can_choose": acting and not row["picked"],
             "round": view["draft_round"],
+            # Solo: two rounds of five cards, the rest discarded (rules 5.2).
+            "rounds": 2 if view["solo"] else 3,
+            "passed_on": not view["solo"],
         }
     elif phase == "buy":
         if not row["bought"]:
@@ -477,6 +514,7 @@ def _turn(view: View, seat: int, row: dict[str, Any], hand: list[str]) -> dict[s
                 groups.append({"label": card_name(card), "items": items})
     for group in groups:
         choices.extend(group["items"])
+    _after_rescue(view, choices)
     simple = [
         card_info(c)
         for c in _distinct(hand)
@@ -521,6 +559,8 @@ def _choice(value: str, tile: str, price: str) -> dict[str, Any]:
         "price": price,
         "kind": kind,
         "extra": "",
+        "sister": None,
+        "sister_tiles": "",
     }
 
 
@@ -606,6 +646,7 @@ def _result(
     view: View, names: list[str], seat: int | None, boats: list[dict[str, Any]]
 ) -> dict[str, Any]:
     result = view["result"]
+    chosen = {e["card"]: e["colour"] for e in view["public_lessons"] if e["colour"]}
     rows = []
     for p, sheet in enumerate(result["breakdown"]):
         rows.append(
@@ -630,6 +671,10 @@ def _result(
                         "text": card_text(e["card"]),
                         "points": e["points"],
                         "card": e["card"],
+                        "colour": chosen.get(e["card"]),
+                        "colour_name": colour_name(chosen[e["card"]])
+                        if e["card"] in chosen
+                        else "",
                     }
                     for e in sheet["lessons"]
                 ],
@@ -656,6 +701,7 @@ def _result(
             ],
             "total": sister["total"],
             "won": "sister" in result["winners"],
+            "tie": sister["total"] == result["breakdown"][0]["total"],
         }
     return {"rows": rows, "sister": sister_sheet}
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from django.utils.text import capfirst
 from django.utils.translation import gettext_noop
 
 from games.isle_of_cats.labels import (
@@ -29,6 +30,9 @@ def describe(event: Event, names: list[str], viewer: int | None) -> str | None:
         return None
     seat = event.get("seat")
     name = player_name(names, seat) if seat is not None else ""
+    if seat == "sister":
+        # Every line that names its seat begins with the name: "The sister", not "the sister".
+        name = capfirst(name)
     return handler(event, names, name)
 
 
@@ -63,11 +67,11 @@ def _refilled(event: Event, names: list[str], name: str) -> str:
 
 
 def _rescued(event: Event, names: list[str], name: str) -> str:
-    return _("%(name)s rescued a %(tiles)s for %(fish)s fish.") % {
-        "name": name,
-        "tiles": _tiles(event),
-        "fish": event["paid"],
-    }
+    return ngettext(
+        "%(name)s rescued the %(tiles)s for %(fish)s fish.",
+        "%(name)s rescued the %(tiles)s for %(fish)s fish.",
+        event["paid"],
+    ) % {"name": name, "tiles": _tiles(event), "fish": event["paid"]}
 
 
 def _found(event: Event, names: list[str], name: str) -> str:
@@ -98,11 +102,15 @@ def _drafted(event: Event, names: list[str], name: str) -> str:
 
 
 def _bought(event: Event, names: list[str], name: str) -> str:
+    # Two numbers, each with its own plural: the fish paid is a phrase of its own.
+    paid = ngettext("for %(count)s fish", "for %(count)s fish", event["paid"]) % {
+        "count": event["paid"]
+    }
     return ngettext(
-        "%(name)s bought %(count)s card for %(fish)s fish.",
-        "%(name)s bought %(count)s cards for %(fish)s fish.",
+        "%(name)s bought %(count)s card %(paid)s.",
+        "%(name)s bought %(count)s cards %(paid)s.",
         event["count"],
-    ) % {"name": name, "count": event["count"], "fish": event["paid"]}
+    ) % {"name": name, "count": event["count"], "paid": paid}
 
 
 def _resolved(event: Event, names: list[str], name: str) -> str:
@@ -151,7 +159,7 @@ def _turn_order(event: Event, names: list[str], name: str) -> str:
 
 
 def _sister_removed(event: Event, names: list[str], name: str) -> str:
-    return _("The sister took away a %(tile)s.") % {"tile": tile_label(event["tile"])}
+    return _("The sister took away the %(tile)s.") % {"tile": tile_label(event["tile"])}
 
 
 def _rare_drawn(event: Event, names: list[str], name: str) -> str:

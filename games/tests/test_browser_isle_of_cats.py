@@ -126,7 +126,7 @@ def test_one_person_plays_a_solo_game_against_the_sister_to_the_end(site, people
         browser, page = _open(playwright, site, cookie, match)
         _play_to_the_end(page, expect)
         sheet = page.locator("#result .ioc-result")
-        expect(sheet.locator(".ioc-score")).to_contain_text("the sister")
+        expect(sheet.locator(".ioc-score")).to_contain_text("The sister")
         expect(sheet).to_contain_text("The sister's score")
         assert page.locator("#mine svg.ioc-boat .t").count() > 0, "no tile was ever placed"
         browser.close()
@@ -150,18 +150,19 @@ def test_a_person_and_a_bot_play_a_game_to_the_end(site, people, bots):
     assert all(len(p["tiles"]) > 0 for p in match.state["players"])
 
 
-def _with_cat_16_to_rescue(player, *, seed: int) -> Match:
-    """A solo match whose bag holds blue cat-16 only, the one that fits over the blue map."""
-    stack = {"bag": ["cat-16"], "turn_order": [0, "sister"], "sister_deck": ["sister-18"]}
+def _with_cat_16_to_rescue(player, *, seed: int, cat: str = "cat-16") -> Match:
+    """A solo match whose bag holds blue cat-16 first (the one that fits over the blue map), or
+    another cat."""
+    stack = {"bag": [cat], "turn_order": [0, "sister"], "sister_deck": ["sister-18"]}
     return services.start_match(game="isle_of_cats", players=[player], seed=seed, stack=stack)
 
 
-def _until_cat_16_is_offered(playwright, site, cookie, match: Match, **screen):
-    """The player's page, moved on until its place form offers to rescue cat-16."""
+def _until_cat_16_is_offered(playwright, site, cookie, match: Match, cat="cat-16", **screen):
+    """The player's page, moved on until its place form offers to rescue cat-16 (or `cat`)."""
     browser, page = _open(playwright, site, cookie, match, **screen)
     place = page.locator("#mine form:has(input[name=type][value=place])")
     for _turn in range(20):
-        if place.locator("input[value='rescue|cat-16']").count():
+        if place.locator(f"input[value='rescue|{cat}']").count():
             break
         move_and_wait(page, _make_a_move)
     return browser, page, place
@@ -191,6 +192,9 @@ def test_a_cat_on_its_map_offers_the_treasure_at_once_and_both_are_placed_by_poi
 
         page.mouse.move(*point(3, 1))
         page.mouse.click(*point(3, 1))
+        expect(place.locator(".ioc-why")).to_have_text(
+            "Placed. Confirm sends your move; click elsewhere to move it."
+        )
         bonus = place.locator("fieldset[data-piece=bonus]")
         expect(bonus).to_be_visible()
         bonus.locator("select[name=bonus_shape]").select_option("domino")
@@ -288,6 +292,22 @@ def test_a_phone_shows_status_boat_and_fields_first_and_the_others_last_tiles(si
             assert box is not None, selector
             assert box["y"] >= 0, (selector, box)
             assert box["y"] + box["height"] <= PHONE["height"], (selector, box)
+        # The status bar comes first, with no empty line above it (the inlined symbols take none).
+        gap = page.evaluate(
+            """() => {
+                const main = document.querySelector("main");
+                const top = main.getBoundingClientRect().top;
+                const padding = parseFloat(getComputedStyle(main).paddingTop);
+                const status = document.querySelector("#status").getBoundingClientRect();
+                return status.top - top - padding;
+            }"""
+        )
+        assert gap < 1, gap
+        # One column, every part as wide as the status bar (no ragged right edge).
+        width = page.locator("#status").bounding_box()["width"]
+        for selector in ("#ioc-order", "#ioc-treasures", "#board .ioc-other-boats", "#log"):
+            box = page.locator(selector).bounding_box()
+            assert abs(box["width"] - width) < 1, (selector, box["width"], width)
         other = page.locator("#board .ioc-other-boats svg.ioc-boat")
         assert sorted(
             other.locator(".t.last").evaluate_all("els => els.map(e => e.dataset.tile)")
@@ -433,12 +453,55 @@ def test_a_solo_table_shows_what_the_sisters_face_up_card_takes_next(site, peopl
         expect(today).to_be_visible()
         expect(today.locator(".ioc-next")).to_contain_text("Cat 3")
         expect(today.locator(".ioc-next")).to_contain_text("Oshax 1")
-        expect(today).to_contain_text(f"Her next turn: takes away the {tile_label(cat)}")
+        expect(today).to_contain_text(
+            f"Her next turn, if the fields stay as they are: takes away the {tile_label(cat)}"
+        )
         marked = page.locator("#board .ioc-field li.ioc-sister-next")
         expect(marked).to_have_count(1)
         expect(marked).to_have_attribute("data-tile", cat)
         expect(marked.locator(".ioc-pos")).to_have_text("3")
         expect(marked).to_contain_text("the sister's next")
+        browser.close()
+
+
+def test_choosing_a_cat_shows_what_the_sister_takes_after_that_rescue(site, people):
+    """Her "Cat 3" counts when she plays, after the player's rescue: while the first cat is
+    chosen the line and the mark move to the cat that will then be third; Cancel brings back
+    what she takes from the fields as they are."""
+    from playwright.sync_api import expect, sync_playwright
+
+    from games.isle_of_cats.labels import tile_label
+
+    expect.set_options(timeout=EXPECT_TIMEOUT_MS)
+    stack = {"turn_order": [0, "sister"], "sister_deck": ["sister-21"]}
+    match = services.start_match(
+        game="isle_of_cats", players=[people[0]], seed=20261131, stack=stack
+    )
+    match = _play_until(match, people, lambda s: s["phase"] == "rescue" and s["current"] == 0)
+    cats = [*match.state["zones"]["left"], *match.state["zones"]["right"]]
+    cookie = session_cookie(people[0], site)
+    with sync_playwright() as playwright:
+        browser, page = _open(playwright, site, cookie, match)
+        says = page.locator("#ioc-sister-today .ioc-sister-says")
+        marked = page.locator("#board .ioc-field li.ioc-sister-next")
+        expect(says).to_contain_text(
+            f"if the fields stay as they are: takes away the {tile_label(cats[2])}"
+        )
+        expect(marked).to_have_attribute("data-tile", cats[2])
+        place = page.locator("#mine form:has(input[name=type][value=place])")
+        place.locator(f"label.ioc-pick:has(input[value='rescue|{cats[0]}'])").click()
+        expect(says).to_contain_text(
+            f"after you rescue this cat: takes away the {tile_label(cats[3])}"
+        )
+        expect(marked).to_have_count(1)
+        expect(marked).to_have_attribute("data-tile", cats[3])
+        expect(marked.locator(".ioc-sister-tag")).to_be_visible()
+        expect(page.locator(f"#board li[data-tile='{cats[2]}'] .ioc-sister-tag")).to_be_hidden()
+        place.locator(".ioc-boat-actions button[type=reset]").click()
+        expect(says).to_contain_text(
+            f"if the fields stay as they are: takes away the {tile_label(cats[2])}"
+        )
+        expect(marked).to_have_attribute("data-tile", cats[2])
         browser.close()
 
 
@@ -492,6 +555,35 @@ def test_a_tile_is_placed_by_taps_on_a_phone_with_an_illegal_tap_explained(site,
     assert tiles["cat-16"] == sorted([6 + 75, 7 + 75, 8 + 75, 9 + 75, 7 + 90, 8 + 90])
 
 
+def test_tapping_the_same_square_again_places_a_piece_with_a_gap_there(site, people):
+    """Blue cat-11 is a U: the tapped square, its middle, is the gap between its arms. The hint
+    says to tap again: a second tap on that square places it, as a tap on the piece does."""
+    from playwright.sync_api import expect, sync_playwright
+
+    expect.set_options(timeout=EXPECT_TIMEOUT_MS)
+    match = _with_cat_16_to_rescue(people[0], seed=20261136, cat="cat-11")
+    cookie = session_cookie(people[0], site)
+    with sync_playwright() as playwright:
+        browser, page, place = _until_cat_16_is_offered(
+            playwright, site, cookie, match, cat="cat-11", viewport=PHONE, touch=True
+        )
+        place.locator("label.ioc-pick:has(input[value='rescue|cat-11'])").tap()
+        svg = place.locator("svg.ioc-boat")
+        svg.evaluate("el => el.scrollIntoView({block: 'end'})")
+        page.touchscreen.tap(*_cell_point(svg, 5, 4))
+        expect(place.locator(".ghost rect.ok")).to_have_count(5)
+        expect(place.locator(".ioc-why")).to_have_text(
+            "It fits: tap it again or press Confirm to place it."
+        )
+        page.touchscreen.tap(*_cell_point(svg, 5, 4))
+        expect(place.locator("input[name=x]")).to_have_value("4")
+        expect(place.locator("input[name=y]")).to_have_value("4")
+        expect(place.locator(".ioc-why")).to_have_text(
+            "Placed. Confirm sends your move; tap elsewhere to move it."
+        )
+        browser.close()
+
+
 @pytest.mark.parametrize("screen", [{"width": 1366, "height": 768}, PHONE])
 def test_turn_mirror_and_confirm_are_in_view_with_the_whole_boat(site, people, screen):
     """Turning and placing need no scrolling: the buttons under the boat and the boat fit on
@@ -520,6 +612,13 @@ def test_turn_mirror_and_confirm_are_in_view_with_the_whole_boat(site, people, s
         for selector in ("[data-action=rotate]", "[data-action=mirror]", ".primary"):
             button = page.locator(f"#status .ioc-status-actions {selector}")
             expect(button).to_be_in_viewport()
+        # Confirm, the move's main action, is drawn filled; Turn is outlined.
+        for where in (place.locator(".ioc-boat-actions"), page.locator("#status")):
+            confirm = where.locator("button.primary[type=submit]")
+            turn = where.locator("[data-action=rotate]")
+            filled = "el => getComputedStyle(el).backgroundColor"
+            assert confirm.evaluate(filled) == "rgb(31, 95, 191)", confirm.evaluate(filled)
+            assert turn.evaluate(filled) == "rgba(0, 0, 0, 0)"
         page.locator("#status [data-action=rotate]").click()
         expect(place.locator("select[name=orientation]")).to_have_value("1")
         browser.close()
@@ -547,6 +646,9 @@ def test_enter_on_a_piece_takes_it_to_the_boat_as_the_hint_says(site, people):
         page.keyboard.press("Enter")
         expect(place.locator("input[name=x]")).to_have_value("4")
         expect(place.locator("input[name=y]")).to_have_value("4")
+        expect(place.locator(".ioc-why")).to_have_text(
+            "Placed. Tab to Confirm to send your move; the arrow keys move it again."
+        )
         browser.close()
     match.refresh_from_db()
     assert not match.state["players"][0]["tiles"], "Enter on the piece sent a move"
@@ -593,3 +695,29 @@ def test_the_placed_piece_is_kept_when_a_card_played_meanwhile_redraws_the_boat(
     match.refresh_from_db()
     tiles = {t["tile"]: t["cells"] for t in match.state["players"][0]["tiles"]}
     assert tiles["cat-16"] == sorted([2 + 15 * 1, 3 + 15, 4 + 15, 5 + 15, 3 + 30, 4 + 30])
+
+
+def test_the_log_leaves_room_for_three_figure_line_numbers(site, people):
+    """A page left open through an Isle of Cats match gathers two hundred log lines and more:
+    the newest line's number ("236."), drawn bold beside it, fits in the log's margin instead
+    of running off its left edge."""
+    from playwright.sync_api import sync_playwright
+
+    match = services.start_match(game="isle_of_cats", players=people[:2], seed=20261137)
+    match = _play_until(match, people, lambda s: s["phase"] == "buy")
+    cookie = session_cookie(people[0], site)
+    with sync_playwright() as playwright:
+        browser, page = _open(playwright, site, cookie, match)
+        room, number = page.locator("#log-lines > li").first.evaluate(
+            """li => {
+                const probe = document.createElement("span");
+                probe.style.position = "absolute";
+                probe.textContent = "999.";
+                li.append(probe);
+                const width = probe.getBoundingClientRect().width;
+                probe.remove();
+                return [parseFloat(getComputedStyle(li.parentElement).paddingLeft), width];
+            }"""
+        )
+        assert room >= number + 4, (room, number)
+        browser.close()

@@ -39,10 +39,12 @@ def test_one_player_resigns_and_the_other_ends_the_match(site, people):
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         pages = []
+        errors: list[str] = []
         for cookie in cookies:
             context = browser.new_context(viewport={"width": 1200, "height": 900})
             context.add_cookies([cookie])
             page = context.new_page()
+            page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
             follow_moves(page)
             page.goto(table_url)
             expect(page.locator("#table")).to_be_visible()
@@ -77,7 +79,10 @@ def test_one_player_resigns_and_the_other_ends_the_match(site, people):
                 "The players who stayed ended the match early."
             )
             expect(page.locator("#players .seat-0")).not_to_contain_text("Time left")
+            # The ranks are written out ("1. Jan, score …"): the list adds no second number.
+            expect(page.locator("#result .early-result")).to_have_css("list-style-type", "none")
         assert eva_page.url == table_url
+        assert errors == []
         browser.close()
     match.refresh_from_db()
     assert match.status == Match.Status.FINISHED

@@ -910,3 +910,42 @@ def test_the_last_rounds_scoring_is_written_once_for_every_seat(people, match, m
     play_first_legal_move(match, people[seat], seat)
     table_for(load_table(match.pk), people[0])
     assert len(written) == 2
+
+
+def test_the_table_is_not_told_a_player_who_left_went_away(people, match):
+    """Eva left the match (a bot plays her seat) and then closes her table: the others' panels
+    show the bot there, with no mark of presence, so nothing is pushed about her seat (the
+    mark sent before had no place on their page)."""
+
+    def socket(user) -> WebsocketCommunicator:
+        communicator = WebsocketCommunicator(
+            TableConsumer.as_asgi(), f"/ws/matches/{match.pk}/?presence=1"
+        )
+        communicator.scope["user"] = user
+        communicator.scope["url_route"] = {"kwargs": {"match_id": match.pk}}
+        return communicator
+
+    async def pushed(communicator) -> list[str]:
+        frames = []
+        while not await communicator.receive_nothing(timeout=0.3):
+            frames.append(await communicator.receive_from())
+        return frames
+
+    leave = database_sync_to_async(services.leave_match)
+
+    async def scenario() -> tuple[list[str], list[str]]:
+        eva, jan = socket(people[0]), socket(people[1])
+        try:
+            await eva.connect()
+            await jan.connect()
+            await pushed(eva), await pushed(jan)
+            await leave(match_id=match.pk, user=people[0], reason=Seat.Left.ABANDONED)
+            after_leaving = await pushed(jan)
+            await eva.disconnect()
+            return after_leaving, await pushed(jan)
+        finally:
+            await jan.disconnect()
+
+    after_leaving, after_closing = async_to_sync(scenario)()
+    assert any("a bot plays the seat" in frame for frame in after_leaving)
+    assert not any('id="presence-0"' in frame for frame in after_closing)

@@ -161,3 +161,19 @@ def test_finished_matches_add_their_facts_to_the_games_statistics_page(client, b
     assert "Families per boat" in html
     assert f"{families:.1f}" in html
     assert "Solo matches the sister won" in html
+
+
+def test_a_match_ended_early_shows_nobody_on_turn(client, people, match):
+    """The match stopped in the middle of a rescue turn: the turn order and the panels no longer
+    say whose turn it is (the result is there instead)."""
+    rng = random.Random(3)
+    while match.state["phase"] != "rescue":
+        _bot_move(match, people, rng)
+        match.refresh_from_db()
+    client.force_login(people[0])
+    assert ">on turn<" in client.get(match.get_absolute_url()).content.decode()
+    services.leave_match(match_id=match.pk, user=people[1], reason="abandoned")
+    services.end_match_early(match_id=match.pk, user=people[0])
+    html = client.get(match.get_absolute_url()).content.decode()
+    assert "The match was ended early" in html
+    assert ">on turn<" not in html

@@ -446,6 +446,25 @@ def test_a_seat_that_must_act_gets_a_form_for_its_phase():
     assert {"draft", "buy", "rescue_select", "rescue", "rare_finds"} <= seen
 
 
+def _draft_area(mine: str) -> str:
+    return mine.split('id="ioc-draft"')[1].split("</section>")[0]
+
+
+def test_the_draft_says_how_many_rounds_there_are_and_where_the_rest_goes():
+    """Three rounds passing hands round the table; solo, two rounds of five cards whose
+    rest is discarded (rules 5.2)."""
+    several = engine.setup(3, {}, 4)
+    draft = _draft_area(render(several, 0)["mine"])
+    assert "Draft: round 1 of 3" in draft
+    assert "Keep 2 cards; the rest are passed on." in draft
+    solo = engine.setup(1, {}, 4)
+    draft = _draft_area(render(solo, 0)["mine"])
+    assert "Draft: round 1 of 2" in draft
+    assert "Keep 3 cards; the rest are discarded." in draft
+    engine.apply_in_place(solo, 0, {"type": "draft", "cards": solo["players"][0]["draft"][:3]})
+    assert "Draft: round 2 of 2" in _draft_area(render(solo, 0)["mine"])
+
+
 def test_the_rescue_turn_offers_the_cats_the_seat_can_pay_for():
     for state in bot_states(2, 4):
         if state["phase"] != "rescue":
@@ -506,7 +525,8 @@ def test_a_solo_table_shows_the_sisters_face_up_card_and_what_it_takes_next():
         assert "<li>Cat 3</li><li>Oshax 1</li>" in today
         assert "3 cards face down" in today
         label = labels.tile_label(cat)
-        assert f"Her next turn: takes away the {label}; takes away the oshax." in today
+        foretold = f"takes away the {label}; takes away the oshax."
+        assert f"if the fields stay as they are: {foretold}" in today
         marked = re.findall(r'data-tile="([^"]+)" title="[^"]*" class="ioc-sister-next"', board)
         assert marked == [cat]
         numbered = '<span class="ioc-pos" aria-hidden="true">3</span>'
@@ -514,6 +534,27 @@ def test_a_solo_table_shows_the_sisters_face_up_card_and_what_it_takes_next():
         treasures = board.split('id="ioc-treasures"')[1]
         assert treasures.count("ioc-sister-next") == 1
         assert f'title="{labels.tile_label(oshax)}" class="ioc-sister-next"' in treasures
+
+
+def test_each_cat_to_rescue_says_what_the_sister_takes_after_it():
+    """Her card counts positions when she plays it, after the player's rescue: taking cat 1
+    moves cat 4 into third place, so her "Cat 3" then takes it. Each cat the player may rescue
+    carries that (the page shows it when the cat is chosen); the line beside the fields says it
+    holds while the fields stay as they are."""
+    state = _solo_rescue("sister-21")
+    cats = [*state["zones"]["left"], *state["zones"]["right"]]
+    board, mine = (render(state, 0)[region] for region in ("board", "mine"))
+    oshax = labels.tile_label(state["oshax"][0])
+    now = f"takes away the {labels.tile_label(cats[2])}; takes away the {oshax}."
+    assert f"Her next turn, if the fields stay as they are: {now}" in _sister_today(board)
+    assert f'data-tiles="{cats[2]} {state["oshax"][0]}"' in _sister_today(board)
+    for position, cat in enumerate(cats, start=1):
+        choice = re.search(rf'<input type="radio" name="choice" value="rescue\|{cat}"[^>]*>', mine)
+        assert choice, cat
+        taken = cats[3] if position <= 3 else cats[2]
+        after = f"takes away the {labels.tile_label(taken)}; takes away the {oshax}."
+        assert f'data-sister="Her next turn, after you rescue this cat: {after}"' in choice[0]
+        assert f'data-sister-tiles="{taken} {state["oshax"][0]}"' in choice[0]
 
 
 def test_the_sisters_resolved_card_stays_face_up_and_foretells_nothing_more():
@@ -537,6 +578,66 @@ def test_the_end_shows_every_score_sheet_with_revealed_lessons_and_highlighted_f
     assert lessons <= cards_shown(html)
     families = sum(len(s["families_list"]) for s in result["breakdown"])
     assert (families > 0) == (' fam"' in html)
+
+
+def test_the_score_sheets_name_the_colour_chosen_for_a_public_lesson():
+    """ "Head count" scores the cats of the colour its owner chose: the sheet says which."""
+    state = json.loads(json.dumps(bot_states(2, 4)[-1]))
+    state["public_lessons"] = [{"card": "146", "owner": 1, "colour": "green"}]
+    for language, green in (("en", "green"), ("cs", "zelená")):
+        with translation.override(language):
+            html = render(state, 0)["result"]
+        lines = re.findall(r'<li data-card="146">(.*?)</li>', html)
+        assert len(lines) == 2, "one line on each boat's sheet"
+        assert all(f'<span class="ioc-chip c-green">{green}</span>' in line for line in lines)
+
+
+def test_the_score_sheets_count_cats_in_natural_czech():
+    """A family of 5 cats is "5 koček", the sister's colour card counts "3 kočky" (not
+    "koček 5", "koček na tvé lodi 3")."""
+    with translation.override("cs"):
+        several = render(bot_states(2, 4)[-1], 0)["result"]
+        solo = render(bot_states(1, 4)[-1], 0)["result"]
+    lines = re.findall(r"<p>Rodiny:(.*?)</p>", several, re.S)
+    families = re.findall(r'<span class="ioc-chip c-\w+">([^<]*)</span>', "".join(lines))
+    assert families
+    assert [f for f in families if not re.fullmatch(r"\w+, \d+ ko(čky|ček): \d+", f)] == []
+    sister = engine.result(bot_states(1, 4)[-1])["sister"]
+    for entry in sister["colour_cards"]:
+        cats = entry["cats"]
+        word = "kočka" if cats == 1 else "kočky" if 2 <= cats <= 4 else "koček"
+        assert f"{cats} {word} na tvé lodi → {entry['points']}" in solo
+
+
+@pytest.mark.parametrize(
+    ("beyond", "verdict"),
+    [(-1, "The sister wins."), (0, "A tie: the sister wins it."), (1, "You beat the sister!")],
+)
+def test_the_solo_verdict_says_a_tie_went_to_the_sister_only_after_a_tie(beyond, verdict):
+    state = bot_states(1, 4)[-1]
+    result = engine.result(state)
+    total = result["sister"]["total"] + beyond
+    view = engine.view(state, 0)
+    view["result"] = {
+        **result,
+        "breakdown": [{**result["breakdown"][0], "total": total}],
+        "winners": [0] if beyond > 0 else ["sister"],
+    }
+    with reading():
+        g = table_context(view, [], 0, NAMES[:1])
+        html = render_to_string("isle_of_cats/result.html", {"g": g})
+    assert re.search(r'<p class="ioc-verdict">(.*?)</p>', html)[1] == verdict
+
+
+def test_your_lessons_are_no_longer_called_secret_once_the_game_is_over():
+    """At the end every personal lesson is revealed (rules 7): the hand no longer says that only
+    you see them."""
+    during, over = (
+        render(state, 0)["mine"] for state in (bot_states(2, 4)[-2], bot_states(2, 4)[-1])
+    )
+    assert "Your lessons (face down, only you see them)" in during
+    assert "only you see them" not in over
+    assert "<p>Your lessons:</p>" in over
 
 
 def test_the_solo_end_explains_the_sisters_score():
@@ -577,6 +678,50 @@ def test_every_event_has_a_line_and_hidden_cards_are_never_named(language):
                         assert name not in line
                 secret_names[event["type"]] = line
     assert {"rescued", "bought", "drafted", "turn_order", "day_ended"} <= set(secret_names)
+
+
+def test_log_lines_read_naturally_with_any_cat_and_any_number_of_fish():
+    """ "the orange cat" (never "a orange cat"); in Czech the fish paid in the case the
+    sentence needs ("za 1 rybu", "za 3 ryby", "za 10 ryb"), not "za ryby: 3"."""
+    orange = {"type": "rescued", "seat": 0, "tiles": [{"tile": "cat-37"}], "zone": "left"}
+    bought = {"type": "bought", "seat": 1}
+    took = {"type": "sister_removed", "tile": "cat-37"}
+    lines = {}
+    for language in LANGUAGES:
+        with translation.override(language):
+            lines[language] = [
+                table.describe({**orange, "paid": 3}, NAMES, None),
+                table.describe({**bought, "count": 1, "paid": 1}, NAMES, None),
+                table.describe({**bought, "count": 6, "paid": 10}, NAMES, None),
+                table.describe(took, NAMES, None),
+            ]
+    assert lines["en"] == [
+        "Eva rescued the orange cat of 4 squares for 3 fish.",
+        "Jan bought 1 card for 1 fish.",
+        "Jan bought 6 cards for 10 fish.",
+        "The sister took away the orange cat of 4 squares.",
+    ]
+    assert lines["cs"][:3] == [
+        "Eva zachraňuje za 3 ryby: oranžová kočka (políček: 4).",
+        "Jan kupuje 1 kartu za 1 rybu.",
+        "Jan kupuje 6 karet za 10 ryb.",
+    ]
+
+
+@pytest.mark.parametrize(("language", "sister"), [("en", "The sister"), ("cs", "Sestra")])
+def test_the_sister_is_named_with_a_capital_where_a_line_or_a_list_item_begins(language, sister):
+    """A log line that starts with her name, her place in the turn order, her row of the
+    score sheet; within a sentence she stays "the sister" ("Eva and the sister")."""
+    state = bot_states(1, 4)[-1]
+    with translation.override(language):
+        line = table.describe({"type": "passed", "seat": "sister", "automatic": True}, NAMES, 0)
+        order = table.describe({"type": "turn_order", "order": [0, "sister"]}, NAMES, 0)
+        html = render(state, 0)
+    assert line.startswith(f"{sister} ")
+    assert order.endswith(f" {sister.lower()}.")
+    turn_order = html["board"].split('id="ioc-order"')[1].split("</ol>")[0]
+    assert re.search(rf'<li class="[^"]*">{sister} <span class="ioc-speed">', turn_order)
+    assert f'<th scope="row">{sister}</th>' in html["result"]
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -646,12 +791,13 @@ def test_every_card_and_solo_lesson_reads_in_czech():
 
 
 def test_the_czech_texts_never_assume_the_players_gender():
-    """Czech past tense says who did it ("ses podíval", "vybral(a)"): the texts speak to a
-    player and about a player without it."""
+    """Czech past tense says who did it ("ses podíval", "vybral(a)"), and so does naming a
+    player by the masculine "hráč" ("Loď hráče Eva"): the texts speak to a player and about a
+    player without it."""
     import polib
 
     po = polib.pofile(str(Path(labels.__file__).parent / "locale/cs/LC_MESSAGES/django.po"))
-    gendered = re.compile(r"\b(jsi|ses|sis|sám|sama)\b|\w\(a\)")
+    gendered = re.compile(r"\b(jsi|ses|sis|sám|sama)\b|\w\(a\)|\bhráč\w* %\(name\)s")
     found = [
         text
         for entry in po
@@ -660,6 +806,19 @@ def test_the_czech_texts_never_assume_the_players_gender():
         if gendered.search(text)
     ]
     assert found == []
+
+
+def test_a_seat_that_passed_is_marked_without_a_gender_in_czech():
+    """The mark beside a name in the turn order and on the panel ("passed"): Czech past tense
+    would say he or she ("pasoval"), so it says what the seat does now."""
+    state = next(s for s in bot_states(2, 4) if s["phase"] == "rescue" and len(s["passed"]) == 1)
+    with translation.override("cs"):
+        html = render(state, None)
+    for region in ("board", "panel"):
+        assert '<span class="ioc-tag">pasuje</span>' in html[region] or (
+            '<li class="ioc-tag">pasuje</li>' in html[region]
+        )
+        assert "pasoval" not in html[region]
 
 
 def test_a_second_piece_joins_the_move_when_the_card_allows_one():

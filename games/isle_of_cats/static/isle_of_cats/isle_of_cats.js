@@ -156,10 +156,12 @@
     PIECES.forEach(function (piece) {
       if (piece !== place.active && place.fixed[piece]) drawCells(ghost, place.fixed[piece], "fixed");
     });
-    let state = place.fixed.main ? "placed" : "choose";
+    // The line speaks of what the player holds: a finger, a mouse or the keys.
+    const placed = { mouse: "placed-point", keyboard: "placed-key" }[pointer] || "placed-tap";
+    let state = place.fixed.main ? placed : "choose";
     if (place.fixed[place.active]) {
       drawCells(ghost, place.fixed[place.active], "set");
-      state = "placed";
+      state = placed;
     } else {
       const cells = cellsAt(place, place.active, place.at);
       if (cells) {
@@ -245,7 +247,26 @@
     });
   }
 
+  // Solo: the sister's face-up card counts positions when she plays it, after your rescue.
+  // While a cat is chosen, the line beside the fields and the marked cats say what she takes
+  // after it (the choice's `data-sister`); otherwise what she takes from the fields as they are.
+  function foretell(place) {
+    const says = document.querySelector("#ioc-sister-today .ioc-sister-says");
+    if (!says) return;
+    const line = says.querySelector("strong");
+    if (says.dataset.now === undefined) says.dataset.now = line.textContent;
+    const choice = place && chosen(place);
+    const after = Boolean(choice) && choice.dataset.sister !== undefined;
+    const text = after ? choice.dataset.sister : says.dataset.now;
+    if (line.textContent !== text) line.textContent = text;
+    const taken = new Set((after ? choice.dataset.sisterTiles : says.dataset.tiles).split(" "));
+    document.querySelectorAll(".ioc-field .ioc-pieces > li[data-tile]").forEach(function (li) {
+      li.classList.toggle("ioc-sister-next", taken.has(li.dataset.tile));
+    });
+  }
+
   function reset(place) {
+    foretell(place);
     PIECES.forEach(function (piece) {
       if (fieldset(place, piece)) fill(place, piece, null);
     });
@@ -319,16 +340,19 @@
       fix(place);
       return;
     }
-    // A tap on the green ghost places it; a tap elsewhere shows the ghost there.
+    // A tap on the green ghost places it, and so does a tap on the square that showed it (the
+    // gap of a U, say); a tap elsewhere shows the ghost there.
     const placed = place.fixed[place.active];
     if (placed && holds(placed, cell)) return;
     const shown = !placed && cellsAt(place, place.active, place.at);
-    if (holds(shown, cell) && !problem(place, place.active, shown)) {
+    const at = centred(place, cell);
+    const again = Boolean(shown) && at[0] === place.at[0] && at[1] === place.at[1];
+    if ((again || holds(shown, cell)) && !problem(place, place.active, shown)) {
       fix(place);
       return;
     }
     lift(place);
-    place.at = centred(place, cell);
+    place.at = at;
     draw(place);
   }
 
@@ -395,6 +419,8 @@
 
   function init() {
     document.querySelectorAll(".ioc-placer").forEach(setup);
+    const placer = document.querySelector(".ioc-placer");
+    foretell(placer && setup(placer));
     document.querySelectorAll(".ioc-buy-total").forEach(total);
     kept = null;
   }
