@@ -220,7 +220,7 @@ def table_after_move(match: Match, move: Move, seen: AtTable) -> Match:
     """The match as the move service stored it, in `load_table`'s shape with the log of its new
     move only, and who was `seen` at the table then: the process that stored the move pushes it
     without loading it or asking again. The service's lock read the seats with their people,
-    and a match that ended keeps the rating changes its end made (`games.services._finish`)."""
+    and a match that ended keeps the rating changes its end made (`services.finishing.finish`)."""
     match.seen = seen
     match.recent_moves = [move]
     match.log_from = move.seq

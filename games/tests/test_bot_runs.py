@@ -56,7 +56,7 @@ def test_a_bot_moving_in_a_row_beyond_the_bound_is_stopped_with_an_error(
     assert _in_a_row(match) == 5, "the runs counted the moves in a row across each other"
     stuck = Move.objects.filter(match=match).order_by("-seq").first().seat
     assert stuck in engine.to_act(match.state)
-    [record] = [r for r in caplog.records if r.name == "games.services"]
+    [record] = [r for r in caplog.records if r.name == "games.services.bots"]
     assert record.levelno == logging.ERROR
     assert f"match {match.pk}" in record.getMessage()
     assert f"seat {stuck}" in record.getMessage()
@@ -65,4 +65,4 @@ def test_a_bot_moving_in_a_row_beyond_the_bound_is_stopped_with_an_error(
         assert services.play_bot_turns(match_id=match.pk) == 0
     assert again == [], "a stopped bot is not queued again"
     assert _waiting_runs() == []
-    assert [r.levelno for r in caplog.records if r.name == "games.services"] == [logging.ERROR]
+    assert [r.levelno for r in caplog.records if r.name == "games.services.bots"] == [logging.ERROR]

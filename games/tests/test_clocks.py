@@ -22,12 +22,12 @@ def _seat(match: Match, number: int) -> Seat:
 
 def test_a_real_time_move_costs_the_time_taken_and_earns_the_increment(people):
     start = timezone.now()
-    with mock.patch("games.services.timezone.now", return_value=start):
+    with mock.patch("django.utils.timezone.now", return_value=start):
         match = services.start_match(
             game="kosmopolis", players=people[:2], clock_seconds=60, increment_seconds=5
         )
     assert _seat(match, 0).turn_started_at == start
-    with mock.patch("games.services.timezone.now", return_value=start + timedelta(seconds=20)):
+    with mock.patch("django.utils.timezone.now", return_value=start + timedelta(seconds=20)):
         play_first_legal_move(match, people[0], 0)
     eva, jan = _seat(match, 0), _seat(match, 1)
     assert eva.time_left_ms == 60_000 - 20_000 + 5_000
@@ -230,7 +230,7 @@ def test_offers_of_a_seat_to_one_player_are_limited_grouped_and_mailed_once(
 
 def test_a_vacation_pauses_turn_based_clocks_within_the_yearly_allowance(people):
     started = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
-    with mock.patch("games.services.timezone.now", return_value=started):
+    with mock.patch("django.utils.timezone.now", return_value=started):
         match = services.start_match(
             game="kosmopolis", players=people[:2], pace=Match.Pace.TURN_BASED, move_hours=24
         )

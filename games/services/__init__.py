@@ -1,0 +1,70 @@
+"""Writes on matches, by domain (as Zulip's `actions/`): a match begun (`matches`), a move
+recorded (`moves`), the bots' turns (`bots`), who plays a seat (`seats`), the clocks
+(`clocks`), the end of a match (`finishing`). Each write validates, locks the match
+(`locks`), stores and tells after commit (`announce`); views, consumers and tasks only call
+these, by the names below."""
+
+from games.services.announce import (
+    LOBBY_GROUP,
+    announce_move,
+    match_group,
+    my_games_group,
+    queue_bots,
+)
+from games.services.bots import bot_pace, play_bot_turns, run_bots
+from games.services.clocks import (
+    REMINDER_BEFORE,
+    check_clock,
+    declare_vacation,
+    expire_clocks,
+    remind_turn,
+    send_turn_reminder,
+)
+from games.services.finishing import end_match_early
+from games.services.matches import import_record, start_match
+from games.services.moves import MoveAccepted, submit_move, submit_move_form
+from games.services.refusals import MoveRefused, SessionEnded, refusal_text
+from games.services.seats import (
+    abandon_every_match,
+    accept_seat_offer,
+    ask_for_substitute,
+    decline_seat_offer,
+    leave_match,
+    offer_seat,
+    volunteer,
+    withdraw_seat_offer,
+)
+
+__all__ = [
+    "LOBBY_GROUP",
+    "REMINDER_BEFORE",
+    "MoveAccepted",
+    "MoveRefused",
+    "SessionEnded",
+    "abandon_every_match",
+    "accept_seat_offer",
+    "announce_move",
+    "ask_for_substitute",
+    "bot_pace",
+    "check_clock",
+    "declare_vacation",
+    "decline_seat_offer",
+    "end_match_early",
+    "expire_clocks",
+    "import_record",
+    "leave_match",
+    "match_group",
+    "my_games_group",
+    "offer_seat",
+    "play_bot_turns",
+    "queue_bots",
+    "refusal_text",
+    "remind_turn",
+    "run_bots",
+    "send_turn_reminder",
+    "start_match",
+    "submit_move",
+    "submit_move_form",
+    "volunteer",
+    "withdraw_seat_offer",
+]

@@ -1,0 +1,118 @@
+"""A match begun: dealt for its players, or recreated from its game record."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Sequence
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from accounts.models import User
+from config.batch import Batch
+from games.models import Match, Seat
+from games.registry import GAMES, GameInfo
+from games.rules import RECORD_FORMAT
+from games.services.announce import after_commit, tell_my_games
+from games.services.clocks import run_clocks
+from games.services.locks import locked
+from games.services.moves import notify_turns
+from games.services.moves import record as record_move
+from games.services.refusals import MoveRefused
+
+
+def start_match(
+    *,
+    game: str,
+    players: Sequence[User],
+    options: dict[str, Any] | None = None,
+    rated: bool = False,
+    pace: str = Match.Pace.LIVE,
+    seed: int | None = None,
+    stack: dict[str, Any] | None = None,
+    clock_seconds: int | None = None,
+    increment_seconds: int = 0,
+    move_hours: int | None = None,
+) -> Match:
+    """Seat the players in the given order and deal; the seed is fresh 128-bit randomness.
+
+    A real-time match gives each player `clock_seconds` plus `increment_seconds` a move; a
+    turn-based one `move_hours` for each move. Without either nobody is timed (bot games).
+    """
+    info = _playable(game)
+    if not info.min_players <= len(players) <= info.max_players:
+        raise ValueError(
+            _("%(game)s is played by %(low)d to %(high)d players.")
+            % {"game": info.name, "low": info.min_players, "high": info.max_players}
+        )
+    if len({player.pk for player in players}) != len(players):
+        raise ValueError(_("A player cannot sit twice at one table."))
+    seed = secrets.randbits(128) if seed is None else seed
+    options = info.clean_options(options, seats=len(players))
+    state = info.engine.setup(len(players), options, seed, stack)
+    with transaction.atomic():
+        match = Match.objects.create(
+            game=game,
+            options=options,
+            seed=str(seed),
+            stack=stack,
+            rated=rated,
+            pace=pace,
+            clock_seconds=clock_seconds if pace == Match.Pace.LIVE else None,
+            increment_seconds=increment_seconds if pace == Match.Pace.LIVE else 0,
+            move_hours=move_hours if pace == Match.Pace.TURN_BASED else None,
+            state=state,
+        )
+        match.seat_list = Seat.objects.bulk_create(
+            Seat(
+                match=match,
+                number=number,
+                user=player,
+                is_bot=player.is_bot,
+                time_left_ms=match.clock_seconds * 1000 if match.clock_seconds else None,
+            )
+            for number, player in enumerate(players)
+        )
+        writes = Batch()
+        run_clocks(match, info, mover=None, before=set(), now=timezone.now(), writes=writes)
+        notify_turns(match, info, before=set(), writes=writes)
+        writes.send()
+        tell_my_games({s.user_id for s in match.seat_list if not s.is_bot})
+        after_commit(match, info)
+    return match
+
+
+def import_record(*, record: dict[str, Any], players: Sequence[User]) -> Match:
+    """Recreate a match from its game record: the same seed and stack, every move replayed
+    through the engine and stored; a move the engine refuses stops the import."""
+    if record.get("format") != RECORD_FORMAT:
+        raise ValueError(_("This is not a game record."))
+    if len(players) != len(record["seats"]):
+        raise ValueError(_("The record has a different number of seats."))
+    with transaction.atomic():
+        match = start_match(
+            game=record["game"],
+            players=players,
+            options=record.get("options") or {},
+            seed=int(record["seed"]),
+            stack=record.get("stack"),
+        )
+        match = locked(match.pk)
+        for index, entry in enumerate(record["moves"]):
+            try:
+                record_move(match, entry["seat"], entry["move"], match.move_count, wake_bots=False)
+            except MoveRefused as refusal:
+                raise ValueError(
+                    _("Move %(index)d of the record is refused: %(reason)s")
+                    % {"index": index, "reason": refusal.message}
+                ) from None
+    return match
+
+
+def _playable(game: str) -> GameInfo:
+    info = GAMES.get(game)
+    if info is None or not info.playable:
+        raise ValueError(_("This game cannot be played here yet."))
+    return info
