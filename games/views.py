@@ -258,8 +258,8 @@ def leaderboard(request: HttpRequest, game: str) -> HttpResponse:
 
 @require_safe
 def game_statistics(request: HttpRequest, game: str) -> HttpResponse:
-    info = GAMES.get(game)
-    if info is None or not info.playable:
+    info = services.playable_game(game)
+    if info is None:
         raise Http404
     tallies = stats.game_statistics(game)
     scores = stats.score_bars(tallies.scores)
@@ -312,8 +312,8 @@ def match_record(request: HttpRequest, match_id: int) -> HttpResponse:
 @limited("new_table")
 def play_against_bots(request: HttpRequest, game: str) -> HttpResponse:
     """Start a match at once: the player against the site's bots, with the game's options."""
-    info = GAMES.get(game)
-    if info is None or not info.playable:
+    info = services.playable_game(game)
+    if info is None:
         raise Http404
     choices = request.POST.copy()
     choices.setdefault("seats", str(info.default_seats))
@@ -324,12 +324,14 @@ def play_against_bots(request: HttpRequest, game: str) -> HttpResponse:
             request, " ".join([_("Choose the number of players and the options again."), *problems])
         )
         return redirect("home")
-    seats = form.cleaned_data["seats"]
-    bots = list(User.objects.filter(is_bot=True, is_active=True).order_by("username")[: seats - 1])
-    if len(bots) < seats - 1:
-        messages.error(request, _("Not enough bots are available right now."))
+    try:
+        match = services.play_against_bots(
+            user=request.user,
+            game=game,
+            seats=form.cleaned_data["seats"],
+            options=form.game_options(),
+        )
+    except services.MoveRefused as refusal:
+        messages.error(request, _(refusal.message))
         return redirect("home")
-    match = services.start_match(
-        game=game, players=[request.user, *bots], options=form.game_options()
-    )
     return redirect(match)

@@ -48,8 +48,8 @@ def open_table(
     bots_allowed: bool = True,
     spectators_chat: bool = False,
 ) -> Table:
-    info = GAMES.get(game)
-    if info is None or not info.playable:
+    info = game_services.playable_game(game)
+    if info is None:
         raise LobbyRefused(_("This game cannot be played here yet."))
     if not info.min_players <= seats <= info.max_players:
         raise LobbyRefused(
@@ -153,11 +153,7 @@ def fill_with_bots(*, table_id: int, host: User) -> Table:
             raise LobbyRefused(_("Bots may not play at this table."))
         seated = set(table.sitting.values_list("user_id", flat=True))
         missing = table.seats - len(seated)
-        bots = list(
-            User.objects.filter(is_bot=True, is_active=True)
-            .exclude(pk__in=seated)
-            .order_by("username")[:missing]
-        )
+        bots = game_services.site_bots(missing, leaving_out=seated)
         if len(bots) < missing:
             raise LobbyRefused(_("Not enough bots are available right now."))
         TableSeat.objects.bulk_create(TableSeat(table=table, user=bot) for bot in bots)

@@ -96,8 +96,8 @@ def _invited(table: Table, user) -> bool:
 @require_http_methods(["GET", "POST"])
 @limited("new_table")
 def open_table(request: HttpRequest, game: str) -> HttpResponse:
-    info = GAMES.get(game)
-    if info is None or not info.playable:
+    info = game_services.playable_game(game)
+    if info is None:
         raise Http404
     form = OpenTableForm(request.POST or None, game=info)
     if request.method == "POST" and form.is_valid():

@@ -21,7 +21,13 @@ from games.services.clocks import (
     send_turn_reminder,
 )
 from games.services.finishing import end_match_early
-from games.services.matches import import_record, start_match
+from games.services.matches import (
+    import_record,
+    play_against_bots,
+    playable_game,
+    site_bots,
+    start_match,
+)
 from games.services.moves import MoveAccepted, submit_move, submit_move_form
 from games.services.refusals import MoveRefused, SessionEnded, refusal_text
 from games.services.seats import (
@@ -56,12 +62,15 @@ __all__ = [
     "match_group",
     "my_games_group",
     "offer_seat",
+    "play_against_bots",
     "play_bot_turns",
+    "playable_game",
     "queue_bots",
     "refusal_text",
     "remind_turn",
     "run_bots",
     "send_turn_reminder",
+    "site_bots",
     "start_match",
     "submit_move",
     "submit_move_form",

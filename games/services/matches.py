@@ -1,9 +1,10 @@
-"""A match begun: dealt for its players, or recreated from its game record."""
+"""A match begun: dealt for its players (a person against the site's bots at once), or recreated
+from its game record."""
 
 from __future__ import annotations
 
 import secrets
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Any
 
 from django.db import transaction
@@ -111,8 +112,32 @@ def import_record(*, record: dict[str, Any], players: Sequence[User]) -> Match:
     return match
 
 
-def _playable(game: str) -> GameInfo:
+def playable_game(game: str) -> GameInfo | None:
+    """The game, if a match of it may be started here (a game without its rules written yet is
+    listed but not played)."""
     info = GAMES.get(game)
-    if info is None or not info.playable:
+    return info if info is not None and info.playable else None
+
+
+def _playable(game: str) -> GameInfo:
+    info = playable_game(game)
+    if info is None:
         raise ValueError(_("This game cannot be played here yet."))
     return info
+
+
+def site_bots(count: int, *, leaving_out: Collection[int] = ()) -> list[User]:
+    """Up to `count` of the site's bots (active ones, not those `leaving_out`), always the same
+    ones first (by name), so a table of bots reads the same each time."""
+    bots = User.objects.filter(is_bot=True, is_active=True).exclude(pk__in=leaving_out)
+    return list(bots.order_by("username")[:count])
+
+
+def play_against_bots(
+    *, user: User, game: str, seats: int, options: dict[str, Any] | None = None
+) -> Match:
+    """Start a match at once: the player in the first seat, the site's bots in the others."""
+    bots = site_bots(seats - 1)
+    if len(bots) < seats - 1:
+        raise MoveRefused(_("Not enough bots are available right now."))
+    return start_match(game=game, players=[user, *bots], options=options)

@@ -287,3 +287,17 @@ def test_unknown_options_or_values_are_refused(chosen):
 
     with pytest.raises(ValueError, match=r"option|value"):
         GAMES["space_dragons"].clean_options(chosen, seats=3)
+
+
+@pytest.mark.django_db
+def test_a_match_against_bots_seats_the_player_first_and_the_site_bots_by_name(people, bots):
+    for retired in (bots[1], bots[3]):
+        retired.is_active = False
+        retired.save(update_fields=["is_active"])
+    match = services.play_against_bots(user=people[0], game="kosmopolis", seats=3)
+    seated = [seat.user for seat in match.seats.order_by("number")]
+    assert seated == [people[0], bots[0], bots[2]], "an inactive bot plays no more"
+    with pytest.raises(services.MoveRefused, match="Not enough bots"):
+        services.play_against_bots(user=people[1], game="kosmopolis", seats=4)
+    assert services.playable_game("kosmopolis") is not None
+    assert services.playable_game("chess") is None
