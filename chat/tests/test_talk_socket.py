@@ -21,8 +21,9 @@ from accounts.models import User
 from accounts.services import delete_account
 from chat import services
 from chat.models import ChatLine
-from games import consumers, presence
+from games import presence
 from games.consumers import TableConsumer
+from games.consumers import presence as table_presence
 from games.models import Match
 from games.presence import arrive, depart
 
@@ -510,7 +511,7 @@ def test_an_open_spectators_socket_keeps_being_counted(people, match, monkeypatc
     """The count's entries expire on their own (a crashed process's sockets are forgotten), so
     the open sockets keep theirs fresh."""
     monkeypatch.setattr(presence, "PRESENCE_SECONDS", 0.4)
-    monkeypatch.setattr(consumers, "REFRESH_SECONDS", 0.1)
+    monkeypatch.setattr(table_presence, "REFRESH_SECONDS", 0.1)
 
     async def scenario():
         visitor = _socket(match, AnonymousUser(), presence=False)
@@ -581,7 +582,7 @@ def test_a_socket_whose_entry_was_lost_puts_it_back_and_tells_the_table(people, 
     """A departure in another process may write over an open socket's entry and tell the
     table that its player left: the socket's next refresh tells it they are here."""
     eva, jan = people[0], people[1]
-    monkeypatch.setattr(consumers, "REFRESH_SECONDS", 0.2)
+    monkeypatch.setattr(table_presence, "REFRESH_SECONDS", 0.2)
 
     async def scenario():
         jan_socket = _socket(match, jan)

@@ -14,13 +14,9 @@ from django.urls import reverse
 from django.utils import translation
 
 from accounts.models import User
-from games import consumers as consumers_module
 from games import services
-from games.consumers import (
-    PUSHED_LOG_MOVES,
-    TableConsumer,
-    announcement,
-)
+from games.consumers import PUSHED_LOG_MOVES, TableConsumer, announcement
+from games.consumers import pushes as pushes_module
 from games.kosmopolis import engine
 from games.kosmopolis.components import CARD_COLOR
 from games.live import pushes_batched, send_pushes, stored
@@ -608,7 +604,7 @@ def test_the_process_that_stored_a_move_pushes_who_its_service_saw_at_the_table(
     async_to_sync(consumer._send_table)()
     arrive(match.pk, people[2].pk, "ota-socket")
     asked: list[int] = []
-    monkeypatch.setattr(consumers_module, "seen_at", lambda match: asked.append(match.pk))
+    monkeypatch.setattr(pushes_module, "seen_at", lambda match: asked.append(match.pk))
     with pushes_batched() as pushes:
         play_first_legal_move(match, people[0], 0)
     told = next(message for _group, message in pushes if "push" in message)
@@ -755,7 +751,7 @@ def test_the_sockets_of_one_viewer_share_a_push_render_and_keep_their_own_csrf_t
         compared.append((before, after))
         return changes(before, after, splits)
 
-    monkeypatch.setattr(consumers_module, "changes", diffed)
+    monkeypatch.setattr(pushes_module, "changes", diffed)
 
     async def push() -> None:
         await asyncio.gather(
