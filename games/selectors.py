@@ -249,7 +249,6 @@ def _table_for(match: Match, user: User | Any, log_since: int, seen: AtTable) ->
     info = GAMES[match.game]
     engine = info.engine
     seats: list[Seat] = match.seat_list
-    changes = match.rating_deltas
     seat = seat_of(match, user)
     names = [seat_name(s) for s in seats]
     state = match.state
@@ -264,28 +263,16 @@ def _table_for(match: Match, user: User | Any, log_since: int, seen: AtTable) ->
     if seat is not None:
         here = {*here, user.pk}  # the viewer looks at the table, socket or not
     players = [
-        PlayerPanel(
-            number=s.number,
-            name=names[s.number],
-            person=s.user.public_name,
-            url=None if s.user.deleted_at else url("player_profile", s.user.username),
-            is_bot=s.is_bot,
-            is_you=s.number == seat,
-            to_act=s.number in acting,
-            score=s.score,
-            rank=s.rank,
-            rating_change=changes.get(s.user_id),
-            left=s.get_left_display() if s.left else "",
-            # A seat its player left has no clock of theirs to show.
-            deadline=None if match.is_over or s.left else s.deadline(match),
-            time_left_ms=None if s.left else s.time_left_ms,
-            vacation_until=s.user.vacation_until
-            if s.user.vacation_until and s.user.vacation_until > now
-            else None,
-            low_time=_low_time(match, s, warning, now),
-            wants_end=s.wants_end,
-            score_text="" if s.score is None else info.score_text(s.score),
-            present=not s.is_bot and s.user_id in here,
+        _panel(
+            match,
+            info,
+            s,
+            viewer=seat,
+            names=names,
+            acting=acting,
+            here=here,
+            now=now,
+            warning=warning,
         )
         for s in seats
     ]
@@ -315,6 +302,46 @@ def clock_warning(match: Match) -> timedelta:
     """How long before a real-time clock runs out its player is warned (the clock turns red,
     a notice is sent): a tenth of the match's clock, and never less than half a minute."""
     return max(CLOCK_WARNING, timedelta(seconds=(match.clock_seconds or 0) / 10))
+
+
+def _panel(
+    match: Match,
+    info: GameInfo,
+    s: Seat,
+    *,
+    viewer: int | None,
+    names: list[str],
+    acting: set[int],
+    here: set[int],
+    now: datetime,
+    warning: timedelta,
+) -> PlayerPanel:
+    """A seat's panel as `viewer` sees it (None: a spectator): `acting` are the seats that must
+    act, `here` the people at the table, `warning` how long before a clock runs out it turns
+    red."""
+    return PlayerPanel(
+        number=s.number,
+        name=names[s.number],
+        person=s.user.public_name,
+        url=None if s.user.deleted_at else url("player_profile", s.user.username),
+        is_bot=s.is_bot,
+        is_you=s.number == viewer,
+        to_act=s.number in acting,
+        score=s.score,
+        rank=s.rank,
+        rating_change=match.rating_deltas.get(s.user_id),
+        left=s.get_left_display() if s.left else "",
+        # A seat its player left has no clock of theirs to show.
+        deadline=None if match.is_over or s.left else s.deadline(match),
+        time_left_ms=None if s.left else s.time_left_ms,
+        vacation_until=s.user.vacation_until
+        if s.user.vacation_until and s.user.vacation_until > now
+        else None,
+        low_time=_low_time(match, s, warning, now),
+        wants_end=s.wants_end,
+        score_text="" if s.score is None else info.score_text(s.score),
+        present=not s.is_bot and s.user_id in here,
+    )
 
 
 def _low_time(match: Match, seat: Seat, warning: timedelta, now: datetime) -> bool:

@@ -61,16 +61,37 @@ def notify(
         for user in wanted:
             transaction.on_commit(lambda user_id=user.pk: _ring(user_id))
         return []
+    fresh, renewed, to_mail = _grouped(
+        wanted, kind=kind, link=link, match_id=match_id, params=params
+    )
+    for user in wanted:
+        transaction.on_commit(lambda user_id=user.pk: _ring(user_id))
+    if email:
+        _send_on(to_mail, kind)
+    return fresh + renewed
+
+
+def _grouped(
+    users: list[User],
+    *,
+    kind: str,
+    link: str,
+    match_id: int | None,
+    params: dict[str, Any] | None,
+) -> tuple[list[Notification], list[Notification], list[Notification]]:
+    """`notify`'s notices written: each player's newest of this kind and match renewed (unread
+    again, and to be sent on again if it had been read), a new one for the others. Returns the
+    new ones, the renewed ones, and those to send on."""
     existing: dict[int, Notification] = {}
     if match_id is not None:
-        grouped = Notification.objects.filter(user__in=wanted, kind=kind, match_id=match_id)
+        grouped = Notification.objects.filter(user__in=users, kind=kind, match_id=match_id)
         newest = grouped.order_by("user_id", "-created_at", "-pk").distinct("user_id")
         existing = {notice.user_id: notice for notice in newest}
     now = timezone.now()
     fresh: list[Notification] = []
     renewed: list[Notification] = []
     to_mail: list[Notification] = []
-    for user in wanted:
+    for user in users:
         notice = existing.get(user.pk)
         if notice is None:
             notice = Notification(user=user, kind=kind, link=link, match_id=match_id)
@@ -91,19 +112,19 @@ def notify(
     Notification.objects.bulk_update(
         renewed, ["read_at", "link", "params", "created_at", "emailed_at", "pushed_at"]
     )
-    for user in wanted:
-        transaction.on_commit(lambda user_id=user.pk: _ring(user_id))
-    if email:
-        for notice in to_mail:
-            if wants_push(notice.user, kind):
-                queue_push(notice)
-            elif notice.user.wants(kind, "email"):
-                transaction.on_commit(
-                    lambda notice_id=notice.pk: send_notification_email.defer(
-                        notification_id=notice_id
-                    )
-                )
-    return fresh + renewed
+    return fresh, renewed, to_mail
+
+
+def _send_on(notices: list[Notification], kind: str) -> None:
+    """Each notice to the player's devices if they take this kind, else by mail if they want
+    it so (`notifications.push`, `notifications.mail`)."""
+    for notice in notices:
+        if wants_push(notice.user, kind):
+            queue_push(notice)
+        elif notice.user.wants(kind, "email"):
+            transaction.on_commit(
+                lambda notice_id=notice.pk: send_notification_email.defer(notification_id=notice_id)
+            )
 
 
 def _renew_in_batch(

@@ -207,7 +207,23 @@ class Pushes(TableSocket):
             viewer = (phase[2], *self._reader(user), log_since, unchanged, bool(self.csrf_token))
             seq, regions, news = shared.rendered(viewer, render)
         self.shown, self.phase, self.shown_match = seq, phase, weakref.ref(match)
-        regions = dict(regions)
+        changed = self._changed(shared, regions, log_since, unchanged)
+        if news:
+            changed.append(news)
+        if changed and page_seq != seq:
+            await self.send(text_data=self._with_token("".join(changed)))
+
+    def _changed(
+        self,
+        shared: Announcement | None,
+        rendered: dict[str, str],
+        log_since: int | None,
+        unchanged: frozenset[str],
+    ) -> list[str]:
+        """What of the `rendered` regions differs from what the socket was sent, as it goes on
+        the wire (`_changes`); the regions not rendered (the log that only grew, those
+        `unchanged`) stay as sent. Remembers the new regions and their fragments."""
+        regions = dict(rendered)
         if log_since is not None:
             regions["log"] = self.sent["log"]
         for region in unchanged:
@@ -222,10 +238,7 @@ class Pushes(TableSocket):
         ]
         self.sent = regions
         self.splits = {html: splits[html] for html in regions.values() if html in splits}
-        if news:
-            changed.append(news)
-        if changed and page_seq != seq:
-            await self.send(text_data=self._with_token("".join(changed)))
+        return changed
 
     @staticmethod
     def _changes(
