@@ -27,10 +27,13 @@ class Batch:
     each statement's rows go to its `then`."""
 
     def __init__(self) -> None:
-        self._statements: list[tuple[str, Sequence[Any], Callable[[Rows], None] | None]] = []
+        self._statements: list[tuple[str, Sequence[Any], Callable[[Rows], object] | None]] = []
 
     def add(
-        self, statement: str, params: Sequence[Any] = (), then: Callable[[Rows], None] | None = None
+        self,
+        statement: str,
+        params: Sequence[Any] = (),
+        then: Callable[[Rows], object] | None = None,
     ) -> None:
         self._statements.append((statement, params, then))
 
@@ -39,7 +42,7 @@ class Batch:
         objs: Sequence[models.Model],
         *,
         ignore_conflicts: bool = False,
-        then: Callable[[Rows], None] | None = None,
+        then: Callable[[Rows], object] | None = None,
         returning: Sequence[str] = (),
     ) -> None:
         """INSERT the new model instances (one model), as `bulk_create` would; `returning`
@@ -69,7 +72,7 @@ class Batch:
         queryset: models.QuerySet[Any],
         *,
         returning: Sequence[str] = (),
-        then: Callable[[Rows], None] | None = None,
+        then: Callable[[Rows], object] | None = None,
         **values: Any,
     ) -> None:
         """UPDATE the rows of `queryset`, as `QuerySet.update` would."""
@@ -84,7 +87,7 @@ class Batch:
         pk: Any,
         *,
         returning: Sequence[str] = (),
-        then: Callable[[Rows], None] | None = None,
+        then: Callable[[Rows], object] | None = None,
         **values: Any,
     ) -> None:
         """UPDATE the row of `model` with primary key `pk`, as `update` would."""

@@ -58,6 +58,14 @@ class Match(models.Model):
     started_at = models.DateTimeField(_("started"), auto_now_add=True)
     finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
 
+    # Not stored: what the table's loaders and the move service put on a match they read
+    # (`selectors.load_table`, `selectors.table_after_move`, `services.finishing.finish`).
+    recent_moves: list["Move"]
+    log_from: int
+    handover_list: list["SeatHandover"]
+    seen: tuple[set[int], Any] | None
+    rating_deltas: dict[int, tuple[int, int]]
+
     class Meta:
         verbose_name = _("match")
         verbose_name_plural = _("matches")

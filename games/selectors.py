@@ -362,7 +362,7 @@ def visible_events(events: list[dict[str, Any]], viewer: int | None) -> list[dic
     ]
 
 
-LEFT_LINES = {
+LEFT_LINES: dict[str, str] = {
     Seat.Left.RESIGNED: gettext_noop("%(name)s resigned; a bot plays the seat."),
     Seat.Left.ABANDONED: gettext_noop("%(name)s abandoned the match; a bot plays the seat."),
     Seat.Left.TIMED_OUT: gettext_noop("%(name)s ran out of time; a bot plays the seat."),

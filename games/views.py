@@ -11,6 +11,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect, reswap
+from django_htmx.middleware import HtmxDetails
 
 from accounts.models import User
 from chat.live import panel_html
@@ -24,6 +25,18 @@ from games.selectors import record_of, replay_for, table_for
 from notifications.services import mark_match_read
 
 TABLE_PAGE = "games/table.html"
+
+
+class TableRequest(HttpRequest):
+    """A request as the middleware leaves it: with htmx's headers read (`django_htmx`)."""
+
+    htmx: HtmxDetails
+
+
+class PlayerRequest(TableRequest):
+    """A signed-in player's request (`login_required`)."""
+
+    user: User
 
 
 def private_to_its_people(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
@@ -47,10 +60,10 @@ def _match(match_id: int) -> Match:
 
 @require_safe
 @private_to_its_people
-def match_table(request: HttpRequest, match_id: int) -> HttpResponse:
+def match_table(request: TableRequest, match_id: int) -> HttpResponse:
     """The table page; with htmx (the fallback poll) only the table region."""
     table = table_for(_match(match_id), request.user)
-    if table.seat is not None:
+    if table.seat is not None and isinstance(request.user, User):
         mark_match_read(user=request.user, match_id=match_id)
     if request.htmx:
         return _regions(request, "table", table.context())
@@ -63,7 +76,7 @@ def match_table(request: HttpRequest, match_id: int) -> HttpResponse:
 @require_POST
 @login_required
 @private_to_its_people
-def submit_move(request: HttpRequest, match_id: int) -> HttpResponse:
+def submit_move(request: PlayerRequest, match_id: int) -> HttpResponse:
     """A move from the table's forms; the answer is the table as the mover now sees it. A page
     that follows the match over its websocket gets nothing (204) or, for a refusal, the status
     line with the reason: the socket alone brings new tables, so regions never disagree. Moves
@@ -111,7 +124,7 @@ def _regions(request: HttpRequest, region: str, context: dict[str, Any]) -> Http
 
 @require_POST
 @login_required
-def leave_match(request: HttpRequest, match_id: int) -> HttpResponse:
+def leave_match(request: PlayerRequest, match_id: int) -> HttpResponse:
     """Resign or abandon; a bot plays the seat to the end."""
     match = get_object_or_404(Match, pk=match_id)
     try:
@@ -127,7 +140,7 @@ def leave_match(request: HttpRequest, match_id: int) -> HttpResponse:
 
 @require_POST
 @login_required
-def end_match_early(request: HttpRequest, match_id: int) -> HttpResponse:
+def end_match_early(request: PlayerRequest, match_id: int) -> HttpResponse:
     """A player who stayed after another left ends the match now (with the others' agreement)."""
     match = get_object_or_404(Match, pk=match_id)
     try:
@@ -144,7 +157,7 @@ def end_match_early(request: HttpRequest, match_id: int) -> HttpResponse:
 
 @require_POST
 @login_required
-def hand_seat(request: HttpRequest, match_id: int) -> HttpResponse:
+def hand_seat(request: PlayerRequest, match_id: int) -> HttpResponse:
     """Offer one's seat to the player named in the form; they take it only by accepting.
     Offers to one player are limited as invitations are (PLAY_RATE_LIMITS' `seat_offer_to_one`)."""
     match = get_object_or_404(Match, pk=match_id)
@@ -168,7 +181,7 @@ def hand_seat(request: HttpRequest, match_id: int) -> HttpResponse:
 
 @require_POST
 @login_required
-def withdraw_seat_offer(request: HttpRequest, match_id: int) -> HttpResponse:
+def withdraw_seat_offer(request: PlayerRequest, match_id: int) -> HttpResponse:
     match = get_object_or_404(Match, pk=match_id)
     try:
         services.withdraw_seat_offer(match_id=match.pk, user=request.user)
@@ -181,7 +194,7 @@ def withdraw_seat_offer(request: HttpRequest, match_id: int) -> HttpResponse:
 
 @require_safe
 @login_required
-def seat_offer(request: HttpRequest, offer_id: int) -> HttpResponse:
+def seat_offer(request: PlayerRequest, offer_id: int) -> HttpResponse:
     """The offer of a seat, as its player sees it: accept or decline."""
     offer = get_object_or_404(
         SeatOffer.objects.select_related("match", "from_user"), pk=offer_id, to_user=request.user
@@ -192,7 +205,7 @@ def seat_offer(request: HttpRequest, offer_id: int) -> HttpResponse:
 
 @require_POST
 @login_required
-def answer_seat_offer(request: HttpRequest, offer_id: int) -> HttpResponse:
+def answer_seat_offer(request: PlayerRequest, offer_id: int) -> HttpResponse:
     """Accept (and sit at the match) or decline; a stale or forged answer changes nothing."""
     answer = request.POST.get("answer")
     try:
@@ -212,7 +225,7 @@ def answer_seat_offer(request: HttpRequest, offer_id: int) -> HttpResponse:
 @require_POST
 @login_required
 @limited("lobby_action")
-def ask_for_substitute(request: HttpRequest, match_id: int) -> HttpResponse:
+def ask_for_substitute(request: PlayerRequest, match_id: int) -> HttpResponse:
     match = get_object_or_404(Match, pk=match_id)
     try:
         services.ask_for_substitute(match_id=match.pk, user=request.user)
@@ -228,7 +241,7 @@ def ask_for_substitute(request: HttpRequest, match_id: int) -> HttpResponse:
 @require_POST
 @login_required
 @limited("lobby_action")
-def volunteer(request: HttpRequest, match_id: int, seat: int) -> HttpResponse:
+def volunteer(request: PlayerRequest, match_id: int, seat: int) -> HttpResponse:
     match = get_object_or_404(Match, pk=match_id)
     target = match.get_absolute_url()
     try:
@@ -283,7 +296,7 @@ def rules_summary(request: HttpRequest, game: str) -> HttpResponse:
 
 @require_safe
 @private_to_its_people
-def match_replay(request: HttpRequest, match_id: int) -> HttpResponse:
+def match_replay(request: TableRequest, match_id: int) -> HttpResponse:
     """Step through the moves; the arrows, the slider and the buttons all ask for `?step=`.
     `?step=last` is the newest move (the table links there with a link that does not change
     with every move, so the live table need not resend it)."""
@@ -310,7 +323,7 @@ def match_record(request: HttpRequest, match_id: int) -> HttpResponse:
 @require_POST
 @login_required
 @limited("new_table")
-def play_against_bots(request: HttpRequest, game: str) -> HttpResponse:
+def play_against_bots(request: PlayerRequest, game: str) -> HttpResponse:
     """Start a match at once: the player against the site's bots, with the game's options."""
     info = services.playable_game(game)
     if info is None:
@@ -319,7 +332,7 @@ def play_against_bots(request: HttpRequest, game: str) -> HttpResponse:
     choices.setdefault("seats", str(info.default_seats))
     form = GameChoicesForm(choices, game=info)
     if not form.is_valid():
-        problems = [problem for field in form.errors.values() for problem in field]
+        problems = [str(problem) for field in form.errors.values() for problem in field]
         messages.error(
             request, " ".join([_("Choose the number of players and the options again."), *problems])
         )

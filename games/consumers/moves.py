@@ -3,8 +3,10 @@ move service in the thread pool, refused to this socket alone."""
 
 from __future__ import annotations
 
+import enum
 import json
 import logging
+from typing import Literal
 
 from django.contrib.auth.models import AnonymousUser
 from django.db import Error as DatabaseFailure
@@ -29,8 +31,16 @@ from games.services import MoveRefused, SessionEnded, submit_move_form
 MOVE_SIZE_LIMIT = 4096
 """The longest move message read (a move form's fields are a few hundred bytes)."""
 
-TOO_MANY = object()
-"""A move past the player's limit of messages (`Moves._play`)."""
+
+class Limit(enum.Enum):
+    TOO_MANY = "too many"
+    """A move past the player's limit of messages (`Moves._play`)."""
+
+
+TOO_MANY = Limit.TOO_MANY
+
+Played = tuple[str | None, bool, Told]
+"""A move's answer to its socket: the refusal, whether the page was stale, and the pushes."""
 
 logger = logging.getLogger(__name__)
 
@@ -133,7 +143,7 @@ class Moves(Pushes, Talk):
             context = table_for(match, user).context(error=_(reason), oob=True)
             return render_region("status", context)
 
-    def _play(self, text: str | None) -> tuple[str | None, bool, Told] | object | None:
+    def _play(self, text: str | None) -> Played | Literal[Limit.TOO_MANY] | None:
         """The refusal, whether the page was stale, and the pushes; None if the socket's
         session ended (the move service checks it with the match: `session_signs_in`);
         TOO_MANY past the player's limit of messages, counted here (`within_limit`, on the

@@ -155,7 +155,7 @@ class Presence(TableSocket):
             return False
         return await off_the_loop(arrive)(self.match_id, user.pk, self.channel_name)
 
-    def _keep_present(self, came: bool) -> asyncio.Task:
+    def _keep_present(self, came: bool) -> asyncio.Task[None]:
         """Tell the table who came (a player's panel, or the spectators' count through
         `Spectators`), then keep a signed-in viewer's entry fresh while the socket is open,
         and tell the table again if a refresh finds the player's entry gone. A seat is the one
@@ -186,20 +186,20 @@ class Presence(TableSocket):
             gone = await off_the_loop(depart)(self.match_id, user.pk, self.channel_name)
         if self.present_at is None:
             await awaited(spectators().leave(self.match_id, self.channel_name))
-        elif gone and await off_the_loop(self._still_seated)(user.pk):
+        elif gone and await off_the_loop(self._still_seated)(user.pk, self.present_at):
             await self._tell_presence({"seat": self.present_at, "here": False})
 
-    def _still_seated(self, user_id: int) -> bool:
+    def _still_seated(self, user_id: int, number: int) -> bool:
         """Whether the seat the socket opened at is still its player's: one they left is a
         bot's (its panel shows no mark of presence), one they handed over another player's."""
         return Seat.objects.filter(
-            match_id=self.match_id, number=self.present_at, user_id=user_id, is_bot=False
+            match_id=self.match_id, number=number, user_id=user_id, is_bot=False
         ).exists()
 
     async def _tell_presence(self, change: dict[str, Any]) -> None:
         await tell_presence(self.match_id, {"socket": self.channel_name, **change})
 
-    async def presence_changed(self, message: dict) -> None:
+    async def presence_changed(self, message: dict[str, Any]) -> None:
         """A player came or left (their panel's mark), or the spectators' count changed. A
         player's own socket needs no word of their coming: their page shows them at the table
         (`games.selectors`)."""

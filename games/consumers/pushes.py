@@ -8,7 +8,7 @@ import functools
 import secrets
 import weakref
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from games.consumers.socket import Phase, TableSocket, awaited, off_the_loop
@@ -38,7 +38,7 @@ SOCKET_CSRF = f"csrf-{secrets.token_hex(16)}"
 """Stands for the socket's own CSRF token in a render that sockets share: each socket puts its
 own in (one browser's token does not pass another's check)."""
 
-Rendered = tuple[int, dict[str, str], str | None]
+Rendered = tuple[int, Mapping[str, str], str | None]
 """A render for one viewer: the move number, the regions by name, the log's new lines."""
 
 
@@ -147,7 +147,7 @@ def _same_log(phase: Phase, before: Phase | None) -> bool:
 class Pushes(TableSocket):
     """The table for this socket's viewer, when a move or a change of seats is announced."""
 
-    async def match_moved(self, message: dict) -> None:
+    async def match_moved(self, message: dict[str, Any]) -> None:
         """Pushes queue up when a process is busy; one that a newer push already covered is
         skipped, so a backlog shrinks instead of feeding itself."""
         announced = message.get("seq")
@@ -159,7 +159,7 @@ class Pushes(TableSocket):
         else:
             await self._send_table()
 
-    async def layer_reconnected(self, message: dict) -> None:
+    async def layer_reconnected(self, message: dict[str, Any]) -> None:
         """Redis is back: the pushes told while it was away are lost (`config.channel_layer`)."""
         await self._send_table()
 
@@ -216,7 +216,7 @@ class Pushes(TableSocket):
     def _changed(
         self,
         shared: Announcement | None,
-        rendered: dict[str, str],
+        rendered: Mapping[str, str],
         log_since: int | None,
         unchanged: frozenset[str],
     ) -> list[str]:

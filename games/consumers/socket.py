@@ -7,7 +7,7 @@ import asyncio
 import functools
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, ParamSpec, TypeVar
 
 from asgiref.sync import SyncToAsync
 from channels.consumer import get_handler_name
@@ -19,11 +19,14 @@ from django.utils import timezone, translation
 from accounts.sockets import SessionBoundSocket
 from games.models import Match
 
+Work = ParamSpec("Work")
+Result = TypeVar("Result")
+
 Phase = tuple[bool, bool, int | None, tuple[Any, ...], tuple[tuple[int, int], ...], bool]
 """What the footer, the result and the log's lines of no move follow (`pushes._phase`)."""
 
 
-def off_the_loop(work: Callable[..., Any]) -> SyncToAsync[Any, Any]:
+def off_the_loop(work: Callable[Work, Result]) -> SyncToAsync[Work, Result]:
     """Run database work in a thread of the pool, not on the one thread that Channels shares
     between all consumers of a process: one table's database round trip then does not hold up
     the others. Renders stay on the loop (`Pushes._send_table`).
@@ -33,7 +36,7 @@ def off_the_loop(work: Callable[..., Any]) -> SyncToAsync[Any, Any]:
     each event loop end), and a thread that ends with its connection keeps it from the pool."""
 
     @functools.wraps(work)
-    def returning_connections(*args: Any, **kwargs: Any) -> Any:
+    def returning_connections(*args: Work.args, **kwargs: Work.kwargs) -> Result:
         try:
             return work(*args, **kwargs)
         finally:
@@ -42,13 +45,13 @@ def off_the_loop(work: Callable[..., Any]) -> SyncToAsync[Any, Any]:
     return SyncToAsync(returning_connections, thread_sensitive=False)
 
 
-async def awaited(task: asyncio.Future[Any]) -> Any:
+async def awaited(task: asyncio.Future[Result]) -> Result:
     """Await a task that other sockets await too: one socket's disconnect (its cancellation)
     must not cancel the work for the rest."""
     return await asyncio.shield(task)
 
 
-class TableSocket(SessionBoundSocket, AsyncWebsocketConsumer):
+class TableSocket(SessionBoundSocket, AsyncWebsocketConsumer):  # type: ignore[misc]
     """A socket at one match's table; the concerns (`presence`, `talk`, `moves`, `pushes`) are
     its subclasses, joined in `TableConsumer`."""
 
@@ -88,7 +91,8 @@ class TableSocket(SessionBoundSocket, AsyncWebsocketConsumer):
     def _language(self, user: Any) -> str:
         """The profile's language, else the language cookie, as pages choose it."""
         if getattr(user, "is_authenticated", False):
-            return user.language
+            language: str = user.language
+            return language
         cookies = self.scope.get("cookies", {})
         chosen = cookies.get(settings.LANGUAGE_COOKIE_NAME, "")
         return chosen if chosen in dict(settings.LANGUAGES) else settings.LANGUAGE_CODE

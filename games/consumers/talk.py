@@ -3,6 +3,8 @@ this viewer reads them, without the players they muted."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib.auth.models import AnonymousUser
 from django.utils import translation
 from django.utils.translation import gettext as _
@@ -49,7 +51,7 @@ class Talk(TableSocket):
                 return refusal(_("Your session has ended; sign in again."))
             return say_over_socket(self.match_id, user, text)
 
-    async def chat_said(self, message: dict) -> None:
+    async def chat_said(self, message: dict[str, Any]) -> None:
         """A line said at the table, unless its author is one this viewer muted."""
         if message["author_id"] in self.muted:
             return
@@ -60,11 +62,11 @@ class Talk(TableSocket):
             html = line_html(self.match_id, message, viewer_id, language, zone)
         await self.send(text_data=html.replace(CHAT_TOKEN, self.csrf_token or ""))
 
-    async def chat_mutes(self, message: dict) -> None:
+    async def chat_mutes(self, message: dict[str, Any]) -> None:
         """The viewer muted or unmuted a player: read the mutes again."""
         self.muted = await off_the_loop(muted_by)(self.scope.get("user"))
 
-    async def chat_changed(self, message: dict) -> None:
+    async def chat_changed(self, message: dict[str, Any]) -> None:
         """The talk changed otherwise than by a new line (an author's account was deleted):
         its lines again, as this viewer reads them."""
         await self.send(text_data=await off_the_loop(self._talk)())

@@ -4,7 +4,9 @@ lobby, the bots when one of them must act, and the players away from the table."
 from __future__ import annotations
 
 import contextlib
+import functools
 import secrets
+from typing import Any
 
 from django.db import transaction
 from procrastinate.contrib.django import app
@@ -36,7 +38,7 @@ def tell_my_games(user_ids: set[int]) -> None:
     """After commit, re-render the "My games" pages of these players."""
     for user_id in user_ids:
         group = my_games_group(user_id)
-        transaction.on_commit(lambda group=group: tell_group(group, {"type": "my_games.changed"}))
+        transaction.on_commit(functools.partial(tell_group, group, {"type": "my_games.changed"}))
 
 
 def tell_lobby() -> None:
@@ -78,7 +80,7 @@ def queue_bots(match_id: int, *, after_ms: int = 0) -> None:
     one waits at most, and runs of one match never overlap (the lock), so a busy match does
     not fill the queue."""
     lock = f"bots-{match_id}"
-    later = {"schedule_in": {"milliseconds": after_ms}} if after_ms else {}
+    later: dict[str, Any] = {"schedule_in": {"milliseconds": after_ms}} if after_ms else {}
     task = app.configure_task(RUN_BOTS, lock=lock, queueing_lock=lock, **later)
     with contextlib.suppress(AlreadyEnqueued):
         task.defer(match_id=match_id)

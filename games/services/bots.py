@@ -3,6 +3,7 @@ people watching."""
 
 from __future__ import annotations
 
+import functools
 import logging
 import random
 
@@ -51,7 +52,7 @@ def play_bot_turns(*, match_id: int) -> int:
                 return played
             pace = bot_pace(match) if played else 0
             if pace or played == settings.BOT_MOVES_PER_RUN:
-                transaction.on_commit(lambda pace=pace: queue_bots(match_id, after_ms=pace))
+                transaction.on_commit(functools.partial(queue_bots, match_id, after_ms=pace))
                 return played
             seat = bots[0]
             if in_a_row is None or in_a_row[0] != seat:

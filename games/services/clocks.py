@@ -3,6 +3,7 @@ reminders before it does, and vacations that pause turn-based ones."""
 
 from __future__ import annotations
 
+import functools
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -182,6 +183,6 @@ def declare_vacation(*, user: User, days: int, now: datetime) -> Vacation:
         for seat in seats:
             check_at(seat.match, seat.deadline(seat.match))
             transaction.on_commit(
-                lambda match=seat.match: announce_move(match.pk, match.move_count)
+                functools.partial(announce_move, seat.match.pk, seat.match.move_count)
             )
     return vacation

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from django.contrib.auth.models import AnonymousUser
 from django.db import transaction
 from django.http import QueryDict
 from django.utils import timezone
@@ -46,7 +47,11 @@ def submit_move(*, match_id: int, user: User, move: Any, expected_seq: int) -> M
 
 
 def submit_move_form(
-    *, match_id: int, user: User, form: QueryDict, session_key: str | None = None
+    *,
+    match_id: int,
+    user: User | AnonymousUser,
+    form: QueryDict,
+    session_key: str | None = None,
 ) -> MoveAccepted:
     """A move as a table's form sends it, over HTTP or the table's websocket: read by the game's
     table, recorded, and the mover's notices of the match marked read, all in one transaction.
@@ -55,12 +60,15 @@ def submit_move_form(
 
     A socket passes its `session_key`: the session is read with the match, and a session that
     no longer signs the player in (logged out, password changed, account closed) raises
-    `SessionEnded` before the move is read (`accounts.sockets`).
+    `SessionEnded` before the move is read (`accounts.sockets`). A signed-out viewer (a socket's)
+    sits nowhere.
 
     A common move is four round trips to PostgreSQL: BEGIN, the read (`lock`), the writes
     (`record`) and COMMIT."""
     with transaction.atomic():
         match, session_data = lock(match_id, session_key=session_key)
+        if not isinstance(user, User):
+            raise MoveRefused(_("You do not sit at this table."))
         if session_key is not None and not session_signs_in(
             session_data, _current(match, user), user
         ):
