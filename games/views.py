@@ -27,13 +27,13 @@ from notifications.services import mark_match_read
 TABLE_PAGE = "games/table.html"
 
 
-class TableRequest(HttpRequest):
+class HtmxRequest(HttpRequest):
     """A request as the middleware leaves it: with htmx's headers read (`django_htmx`)."""
 
     htmx: HtmxDetails
 
 
-class PlayerRequest(TableRequest):
+class PlayerRequest(HtmxRequest):
     """A signed-in player's request (`login_required`)."""
 
     user: User
@@ -60,7 +60,7 @@ def _match(match_id: int) -> Match:
 
 @require_safe
 @private_to_its_people
-def match_table(request: TableRequest, match_id: int) -> HttpResponse:
+def match_table(request: HtmxRequest, match_id: int) -> HttpResponse:
     """The table page; with htmx (the fallback poll) only the table region."""
     table = table_for(_match(match_id), request.user)
     if table.seat is not None and isinstance(request.user, User):
@@ -296,7 +296,7 @@ def rules_summary(request: HttpRequest, game: str) -> HttpResponse:
 
 @require_safe
 @private_to_its_people
-def match_replay(request: TableRequest, match_id: int) -> HttpResponse:
+def match_replay(request: HtmxRequest, match_id: int) -> HttpResponse:
     """Step through the moves; the arrows, the slider and the buttons all ask for `?step=`.
     `?step=last` is the newest move (the table links there with a link that does not change
     with every move, so the live table need not resend it)."""
