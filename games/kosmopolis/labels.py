@@ -13,7 +13,7 @@ from games.kosmopolis.components import (
     CARD_VALUE,
     PROFESSION_BY_COLOR,
 )
-from games.labels import Event, Move, View, join_names, player_name  # noqa: F401 - re-exported
+from games.labels import Event, Move, View, join_names, player_name, signed  # noqa: F401 - re-exported
 from games.translated import drawn_cards, per_language, pgettext
 from games.translated import gettext as _
 
@@ -120,11 +120,6 @@ def over_column(colour: str) -> str:
         "blue": _("over the blue column"),
         "pink": _("over the pink column"),
     }[colour]
-
-
-def signed(value: int) -> str:
-    """A modifier's value with its sign: +4, +2, −3, −1 (a real minus sign)."""
-    return f"+{value}" if value >= 0 else f"\u2212{-value}"
 
 
 @per_language

@@ -8,7 +8,7 @@ from typing import Any
 
 from django.utils.translation import gettext_noop
 
-from games.labels import Event, Move, View, join_names, player_name  # noqa: F401 - re-exported
+from games.labels import Event, Move, View, join_names, player_name, signed  # noqa: F401 - re-exported
 from games.space_dragons.components import (
     CREW,
     DRAGONS,
@@ -90,10 +90,6 @@ def position_name(position: str) -> str:
         "second_highest": _("second highest"),
         "second_lowest": _("second lowest"),
     }[position]
-
-
-def signed(value: int) -> str:
-    return f"+{value}" if value > 0 else (f"{MINUS}{-value}" if value < 0 else "0")
 
 
 def card_label(card: int) -> str:
