@@ -25,7 +25,7 @@ from games.space_bastards.context.panels import (
     secret,
     track,
 )
-from games.space_bastards.context.scores import score_sheet, scorings_so_far
+from games.space_bastards.context.scores import final_result, scorings_so_far
 from games.space_bastards.context.status import status_text
 from games.space_bastards.labels import Move, View, race_letter, races_name, relationship_name
 
@@ -64,7 +64,7 @@ def table_context(view: View, legal: list[Move], seat: int | None, names: list[s
         "colonise": colonise(view, names),
         "forms": decision_forms(view, by_type, me, names),
         "done": done_label(view) if {"type": "done"} in legal else None,
-        "result": score_sheet(view, names, me),
+        "result": final_result(view, names, me),
         "secret": secret(view, me),
         "resolution": resolution(view, names),
         "scorings": scorings_so_far(view, names),

@@ -11,7 +11,9 @@ from games.translated import gettext as _
 from games.translated import ngettext
 
 
-def score_sheet(view: View, names: list[str], me: int | None) -> dict[str, Any] | None:
+def final_result(view: View, names: list[str], me: int | None) -> dict[str, Any] | None:
+    """The score sheet once the game is over: the rows by rank, each planet's scorings, and
+    which tie-breaks the ranking needed."""
     result = view.get("result")
     if not result:
         return None
