@@ -1,6 +1,6 @@
 """What every rules engine shares: the refusal type, the envelope every move passes before the
-game's own rules and the state's copy, ranking, record replay, and the pieces of `sample_state`
-that the drafting games share.
+game's own rules and the state's copy, the checks of a setup's options and stack, ranking,
+record replay, and the pieces of `sample_state` that the drafting games share.
 
 Pure standard library: engines import this module, so it must never import Django.
 """
@@ -100,6 +100,29 @@ def copying(
         return new, apply_in_place(new, seat, move)
 
     return apply
+
+
+def checked_options(options: Any, known: Collection[str]) -> dict[str, Any]:
+    """A setup's options as the dict they must be, naming no option the game lacks: a bad
+    table or record fails at once, never later as a missing key deep in the rules."""
+    return _settings(options, known, "Options must be a dict.", "Unknown options")
+
+
+def checked_stack(stack: Any, known: Collection[str]) -> dict[str, Any]:
+    """A record's stack (the draws it fixes, a dict by what it fixes; None fixes nothing) as
+    the dict it must be, fixing nothing the game does not draw."""
+    return _settings(
+        {} if stack is None else stack, known, "The stack must be a dict.", "Unknown stack keys"
+    )
+
+
+def _settings(value: Any, known: Collection[str], not_dict: str, unknown_is: str) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise ValueError(not_dict)
+    unknown = set(value) - set(known)
+    if unknown:
+        raise ValueError(f"{unknown_is}: {sorted(map(str, unknown))}.")
+    return value
 
 
 def best_scored(

@@ -26,12 +26,10 @@ from games.isle_of_cats.components import (
     cell,
     index,
 )
+from games.labels import Event, Move, View, join_names  # noqa: F401 - re-exported
 from games.translated import drawn_cards, ngettext, per_language, pgettext
 from games.translated import gettext as _
 
-View = dict[str, Any]
-Move = dict[str, Any]
-Event = dict[str, Any]
 Cells = list[list[int]]
 
 ENGINE_MESSAGES = (
@@ -237,13 +235,6 @@ def cards_text(cards: Iterable[str]) -> str:
 
 def colour_card_name(card: str) -> str:
     return colour_name(COLOUR_CARDS[card])
-
-
-def join_names(names: Sequence[str]) -> str:
-    """ "Eva", "Eva and Jan", "Eva, Jan and Bob" in the active language."""
-    if len(names) <= 1:
-        return "".join(names)
-    return _("%(first)s and %(last)s") % {"first": ", ".join(names[:-1]), "last": names[-1]}
 
 
 def player_name(names: Sequence[str], seat: int | str | None) -> str:

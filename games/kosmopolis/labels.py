@@ -3,7 +3,7 @@ language (`games.translated`), and the engine's refusals listed for translation.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from typing import Any
 
 from django.utils.translation import gettext_noop
@@ -13,12 +13,9 @@ from games.kosmopolis.components import (
     CARD_VALUE,
     PROFESSION_BY_COLOR,
 )
+from games.labels import Event, Move, View, join_names, player_name, signed  # noqa: F401 - re-exported
 from games.translated import drawn_cards, per_language, pgettext
 from games.translated import gettext as _
-
-View = dict[str, Any]
-Move = dict[str, Any]
-Event = dict[str, Any]
 
 KEEP_PER_STEP = 2
 """Cards a seat keeps in each draft selection step (spec 5.2)."""
@@ -125,11 +122,6 @@ def over_column(colour: str) -> str:
     }[colour]
 
 
-def signed(value: int) -> str:
-    """A modifier's value with its sign: +4, +2, −3, −1 (a real minus sign)."""
-    return f"+{value}" if value >= 0 else f"\u2212{-value}"
-
-
 @per_language
 def card_label(card: int) -> str:
     colour = CARD_COLOR[card]
@@ -162,18 +154,3 @@ card_info = drawn_cards(_card_fields, "kosmopolis/_card.html")
 
 def cards_text(cards: Iterable[int]) -> str:
     return ", ".join(card_label(card) for card in cards)
-
-
-def join_names(names: Sequence[str]) -> str:
-    """ "Eva", "Eva and Jan", "Eva, Jan and Bob" in the active language."""
-    if not names:
-        return ""
-    if len(names) == 1:
-        return names[0]
-    return _("%(first)s and %(last)s") % {"first": ", ".join(names[:-1]), "last": names[-1]}
-
-
-def player_name(names: Sequence[str], seat: int) -> str:
-    if 0 <= seat < len(names):
-        return names[seat]
-    return _("Player %(number)s") % {"number": seat + 1}

@@ -8,6 +8,7 @@ from typing import Any
 
 from django.utils.translation import gettext_noop
 
+from games.labels import Event, Move, View, join_names, player_name  # noqa: F401 - re-exported
 from games.seven_dragons.components import (
     ACTION_COLOR,
     ACTION_OF,
@@ -20,9 +21,6 @@ from games.seven_dragons.components import (
 from games.translated import gettext as _
 from games.translated import per_language, pgettext
 
-View = dict[str, Any]
-Move = dict[str, Any]
-Event = dict[str, Any]
 Cell = tuple[int, int]
 
 GOAL_OF = {colour: card for card, colour in GOAL_COLOR.items()}
@@ -209,20 +207,6 @@ def card_info(card: int, rot: int = 0) -> dict[str, Any]:
     if card in GOAL_COLOR:
         return goal_info(GOAL_COLOR[card])
     return dragon_info(card, rot)
-
-
-def join_names(names: Sequence[str]) -> str:
-    if not names:
-        return ""
-    if len(names) == 1:
-        return names[0]
-    return _("%(first)s and %(last)s") % {"first": ", ".join(names[:-1]), "last": names[-1]}
-
-
-def player_name(names: Sequence[str], seat: int) -> str:
-    if 0 <= seat < len(names):
-        return names[seat]
-    return _("Player %(number)s") % {"number": seat + 1}
 
 
 def slot_name(slot: int, seats: int, names: Sequence[str]) -> str:

@@ -5,17 +5,13 @@ translation."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from django.utils.translation import gettext_noop
 
+from games.labels import Event, Move, View, join_names, player_name  # noqa: F401 - re-exported
 from games.space_bastards.components import DOCK_PLANET, SPACE_KIND
 from games.translated import gettext as _
 from games.translated import per_language, pgettext
-
-View = dict[str, Any]
-Move = dict[str, Any]
-Event = dict[str, Any]
 
 NEUTRAL = "N"
 
@@ -202,21 +198,6 @@ def colour_name(names: Sequence[str], colour: int | str) -> str:
     if colour == NEUTRAL or colour is None:
         return _("the neutral colour")
     return player_name(names, int(colour))
-
-
-def player_name(names: Sequence[str], seat: int) -> str:
-    if 0 <= seat < len(names):
-        return names[seat]
-    return _("Player %(number)s") % {"number": seat + 1}
-
-
-def join_names(names: Sequence[str]) -> str:
-    """ "Eva", "Eva and Jan", "Eva, Jan and Bob" in the active language."""
-    if not names:
-        return ""
-    if len(names) == 1:
-        return names[0]
-    return _("%(first)s and %(last)s") % {"first": ", ".join(names[:-1]), "last": names[-1]}
 
 
 def token_label(names: Sequence[str], token: str) -> str:

@@ -12,6 +12,8 @@ from games.rules import (
     Fields,
     IllegalMove,
     check_move,
+    checked_options,
+    checked_stack,
     copying,
     deal_shares,
     draft_shares,
@@ -71,12 +73,7 @@ def _is_int(value: object) -> bool:
 
 
 def _check_options(options: object) -> dict[str, Any]:
-    if not isinstance(options, dict):
-        raise ValueError("Options must be a dict.")
-    unknown = set(options) - set(DEFAULT_OPTIONS)
-    if unknown:
-        raise ValueError(f"Unknown options: {sorted(map(str, unknown))}.")
-    filled = DEFAULT_OPTIONS | options
+    filled = DEFAULT_OPTIONS | checked_options(options, DEFAULT_OPTIONS)
     if type(filled["draft"]) is not bool:
         raise ValueError("Option draft must be true or false.")
     for key in OPTION_SIDE_KEYS:
@@ -101,13 +98,7 @@ def _complete_order(prefix: object, ids: tuple[Any, ...], what: str) -> list[Any
 
 
 def _check_stack(stack: object) -> dict[str, Any]:
-    if stack is None:
-        return {}
-    if not isinstance(stack, dict):
-        raise ValueError("Stack must be a dict or None.")
-    unknown = set(stack) - STACK_KEYS
-    if unknown:
-        raise ValueError(f"Unknown stack keys: {sorted(map(str, unknown))}.")
+    stack = checked_stack(stack, STACK_KEYS)
     sides = stack.get("sides", {})
     if not isinstance(sides, dict):
         raise ValueError("stack sides must be a dict.")

@@ -8,6 +8,7 @@ from typing import Any
 
 from django.utils.translation import gettext_noop
 
+from games.labels import Event, Move, View, join_names, player_name, signed  # noqa: F401 - re-exported
 from games.space_dragons.components import (
     CREW,
     DRAGONS,
@@ -17,10 +18,6 @@ from games.space_dragons.components import (
 )
 from games.translated import drawn_cards, per_language, pgettext
 from games.translated import gettext as _
-
-View = dict[str, Any]
-Move = dict[str, Any]
-Event = dict[str, Any]
 
 ENGINE_MESSAGES = (
     gettext_noop("Malformed move: the card must be a whole number."),
@@ -95,10 +92,6 @@ def position_name(position: str) -> str:
     }[position]
 
 
-def signed(value: int) -> str:
-    return f"+{value}" if value > 0 else (f"{MINUS}{-value}" if value < 0 else "0")
-
-
 def card_label(card: int) -> str:
     return str(card)
 
@@ -161,17 +154,3 @@ def award_rule(card: str, side: str) -> str:
         % {"position": position_name(a.position), "points": signed(a.points)}
         for a in SCORING_CARDS[card].sides[side]
     )
-
-
-def join_names(names: Sequence[str]) -> str:
-    if not names:
-        return ""
-    if len(names) == 1:
-        return names[0]
-    return _("%(first)s and %(last)s") % {"first": ", ".join(names[:-1]), "last": names[-1]}
-
-
-def player_name(names: Sequence[str], seat: int) -> str:
-    if 0 <= seat < len(names):
-        return names[seat]
-    return _("Player %(number)s") % {"number": seat + 1}

@@ -22,7 +22,7 @@ from games.isle_of_cats.components import (
     TILE_SHAPE,
 )
 from games.isle_of_cats.engine.flow import SISTER, Participant, _start_day
-from games.rules import Event, State
+from games.rules import Event, State, checked_options, checked_stack
 
 LESSON_SET_CARDS = {
     "A": frozenset(f"{n:03d}" for n in range(127, 135)),
@@ -58,12 +58,7 @@ def setup(
         raise ValueError("The Isle of Cats is played by 1 to 4 seats.")
     lesson_sets, hard = _options(seats, options)
     solo = seats == 1
-    if stack is not None and not isinstance(stack, dict):
-        raise ValueError("The stack must be a dict.")
-    stack = stack or {}
-    unknown = set(stack) - STACK_KEYS
-    if unknown or (not solo and set(stack) & SOLO_STACK_KEYS):
-        raise ValueError(f"Unknown stack keys: {sorted(map(str, set(stack) - STACK_KEYS))}.")
+    stack = checked_stack(stack, STACK_KEYS if solo else STACK_KEYS - SOLO_STACK_KEYS)
     rng = random.Random(seed)
     boats = list(BOAT_IDS)
     rng.shuffle(boats)
@@ -194,11 +189,7 @@ def _new_player() -> dict[str, Any]:
 
 
 def _options(seats: int, options: Any) -> tuple[list[str], int]:
-    if not isinstance(options, dict):
-        raise ValueError("Options must be a dict.")
-    unknown = set(options) - {"lesson_sets", "solo_hard_lessons"}
-    if unknown:
-        raise ValueError(f"Unknown options: {sorted(map(str, unknown))}.")
+    checked_options(options, ("lesson_sets", "solo_hard_lessons"))
     sets = options.get("lesson_sets", ["A", "B", "C"])
     if (
         not isinstance(sets, list)

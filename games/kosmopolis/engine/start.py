@@ -17,7 +17,7 @@ from games.kosmopolis.components import (
     TOKEN_COUNT,
 )
 from games.kosmopolis.engine.flow import _start_round
-from games.rules import State
+from games.rules import State, checked_options, checked_stack
 
 STACK_KEYS = frozenset({"deck", "start_deal", "modifier_decks"})
 
@@ -31,10 +31,7 @@ def setup(
     """A new game; the random calls follow section 4 exactly so records replay anywhere."""
     if type(seats) is not int or not MIN_SEATS <= seats <= MAX_SEATS:
         raise ValueError(f"Kosmopolis is played by {MIN_SEATS} to {MAX_SEATS} seats.")
-    if not isinstance(options, dict):
-        raise ValueError("Options must be a dict.")
-    if options:
-        raise ValueError(f"Kosmopolis has no options (got {sorted(map(str, options))}).")
+    checked_options(options, ())
     rng = random.Random(seed)
     deck = list(range(PROFESSION_COUNT))
     rng.shuffle(deck)
@@ -97,11 +94,7 @@ def _stacked(
     modifier_decks: list[list[int]],
 ) -> tuple[list[int], list[int], list[list[int]]]:
     """Fix deck orders as the spec's stack says, after the seeded shuffles."""
-    if not isinstance(stack, dict):
-        raise ValueError("The stack must be a dict.")
-    unknown = set(stack) - STACK_KEYS
-    if unknown:
-        raise ValueError(f"Unknown stack keys: {sorted(map(str, unknown))}.")
+    checked_stack(stack, STACK_KEYS)
     if "deck" in stack:
         top = stack["deck"]
         if not _distinct_ints(top, range(PROFESSION_COUNT)):

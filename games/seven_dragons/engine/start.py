@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from games.rules import State
+from games.rules import State, checked_options, checked_stack
 from games.seven_dragons.components import (
     ACTION_IDS,
     DECK_IDS,
@@ -23,11 +23,7 @@ from games.seven_dragons.engine.layout import _grid
 
 
 def _checked_stack(stack: Any, deck: list[int], goals: list[int]) -> tuple[list[int], list[int]]:
-    if not isinstance(stack, dict):
-        raise ValueError("The stack must be an object.")
-    unknown = set(stack) - {"deck", "goals"}
-    if unknown:
-        raise ValueError(f"Unknown stack keys: {sorted(unknown)}.")
+    checked_stack(stack, ("deck", "goals"))
     if "deck" in stack:
         top = stack["deck"]
         if not isinstance(top, list) or any(
@@ -54,10 +50,7 @@ def setup(
     """Shuffle, deal three cards each, hand out goal slots and start seat 0's turn."""
     if type(seats) is not int or not MIN_SEATS <= seats <= MAX_SEATS:
         raise ValueError(f"Seven Dragons needs {MIN_SEATS} to {MAX_SEATS} players.")
-    if not isinstance(options, dict):
-        raise ValueError("Options must be an object.")
-    if options:
-        raise ValueError(f"Seven Dragons has no options (got {sorted(options)}).")
+    checked_options(options, ())
     rng = random.Random(seed)
     deck = list(DECK_IDS)
     rng.shuffle(deck)

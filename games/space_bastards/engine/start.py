@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from games.rules import State
+from games.rules import State, checked_options, checked_stack
 from games.space_bastards.components import (
     ACTION_CARDS,
     IN_PLAY_COUNT,
@@ -128,11 +128,7 @@ def setup(
 
 
 def _check_options(seats: int, options: Any) -> tuple[Any, tuple[str, ...], list[int]]:
-    if not isinstance(options, dict):
-        raise ValueError("Options must be a dict.")
-    unknown = set(options) - OPTION_KEYS
-    if unknown:
-        raise ValueError(f"Unknown options: {sorted(map(str, unknown))}.")
+    checked_options(options, OPTION_KEYS)
     off_count = len(PLANET_IDS) - IN_PLAY_COUNT[seats]
     planets_off: Any = options.get("planets_off")
     if planets_off is None:
@@ -175,11 +171,7 @@ def _stacked(
     deck: list[str],
 ) -> tuple[list[str], int, list[str], list[str]]:
     """Replace drawn results by the stack's (section 4.3), after all draws were made."""
-    if not isinstance(stack, dict):
-        raise ValueError("The stack must be a dict.")
-    unknown = set(stack) - STACK_KEYS
-    if unknown:
-        raise ValueError(f"Unknown stack keys: {sorted(map(str, unknown))}.")
+    checked_stack(stack, STACK_KEYS)
     if "planets_off" in stack:
         chosen = stack["planets_off"]
         if (
