@@ -12,6 +12,7 @@ from typing import Any
 
 from django.utils.text import capfirst
 
+from games.isle_of_cats import engine
 from games.isle_of_cats.components import (
     BOAT_SET,
     CARDS,
@@ -55,6 +56,19 @@ ZONE_COST = {"left": 3, "right": 5}
 T_AND_B = "own_turn_or_post_buy"
 
 # --- template context --------------------------------------------------------------------------
+
+
+def table_moves(state: dict[str, Any], seat: int) -> list[Move]:
+    """The viewer's moves as the table needs them. On a rescue or rare-finds turn the engine
+    would list every placement of every tile (thousands); the page builds those choices from
+    the view, so only `pass` (always legal then) is listed."""
+    if (
+        state["phase"] in ("rescue", "rare_finds")
+        and seat in engine.to_act(state)
+        and state["players"][seat]["look"] is None
+    ):
+        return [{"type": "pass"}]
+    return engine.legal_moves(state, seat)
 
 
 def table_context(view: View, legal: list[Move], seat: int | None, names: list[str]) -> dict:
@@ -714,8 +728,6 @@ def status_text(view: View, seat: int | None, names: list[str]) -> str:
     to_act = list(view["to_act"])
     mine = seat is not None and seat in to_act
     others = join_names([player_name(names, p) for p in to_act if p != seat])
-    if phase == "game_over":
-        return _("The game is over.")
     if mine and view.get("look"):
         return _("Choose from the cards you looked at")
     if phase in ("rescue", "rare_finds"):

@@ -453,19 +453,4 @@ def status_text(view: View, seat: int | None, names: list[str]) -> str:
         if mine:
             return _("Your city is over a limit: choose which columns to save with tokens.")
         return _("Waiting for %(names)s to decide about tokens.") % {"names": waiting}
-    if phase == "over":
-        result = view.get("result") or {}
-        winners = list(result.get("winners", []))
-        if seat is not None and seat in winners:
-            others = [player_name(names, p) for p in winners if p != seat]
-            if others:
-                return _("Game over: you share the win with %(names)s.") % {
-                    "names": join_names(others)
-                }
-            return _("Game over: you win!")
-        if winners:
-            return ngettext(
-                "Game over: %(names)s wins.", "Game over: %(names)s win.", len(winners)
-            ) % {"names": join_names([player_name(names, p) for p in winners])}
-        return _("Game over.")
     return ""

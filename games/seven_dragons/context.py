@@ -458,21 +458,6 @@ def _result_context(
 
 def status_text(view: View, seat: int | None, names: list[str]) -> str:
     """One sentence in the active language: what happens now, and who must act."""
-    if view["over"]:
-        result = view.get("result") or {}
-        winners = list(result.get("winners", []))
-        if seat is not None and seat in winners:
-            others = [player_name(names, p) for p in winners if p != seat]
-            if others:
-                return _("Game over: you share the win with %(names)s.") % {
-                    "names": join_names(others)
-                }
-            return _("Game over: you win!")
-        if winners:
-            return ngettext(
-                "Game over: %(names)s wins.", "Game over: %(names)s win.", len(winners)
-            ) % {"names": join_names([player_name(names, p) for p in winners])}
-        return _("Game over.")
     current = view["current"]
     if seat is not None and seat == current:
         return _("Your turn: play a dragon card into the layout or an action card.")

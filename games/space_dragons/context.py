@@ -34,7 +34,7 @@ from games.space_dragons.labels import (
     symbol_letter,
 )
 from games.translated import gettext as _
-from games.translated import ngettext, per_language
+from games.translated import per_language
 
 # --- template context ------------------------------------------------------------------------
 
@@ -329,19 +329,4 @@ def status_text(view: View, seat: int | None, names: list[str]) -> str:
         if seat is not None and seat == view["turn"]:
             return _("Play a crew card (trick %(trick)s of %(tricks)s).") % values
         return _("%(name)s must play a crew card (trick %(trick)s of %(tricks)s).") % values
-    if phase == "over":
-        result = view.get("result") or {}
-        winners = list(result.get("winners", []))
-        if seat is not None and seat in winners:
-            others = [player_name(names, p) for p in winners if p != seat]
-            if others:
-                return _("Game over: you share the win with %(names)s.") % {
-                    "names": join_names(others)
-                }
-            return _("Game over: you win!")
-        if winners:
-            return ngettext(
-                "Game over: %(names)s wins.", "Game over: %(names)s win.", len(winners)
-            ) % {"names": join_names([player_name(names, p) for p in winners])}
-        return _("Game over.")
     return ""
