@@ -48,6 +48,7 @@ from games.isle_of_cats.labels import (
     shape_svg,
     tile_label,
 )
+from games.score_sheet import Column, Look, score_sheet
 from games.translated import gettext as _
 from games.translated import ngettext, shared
 
@@ -717,7 +718,23 @@ def _result(
             "won": "sister" in result["winners"],
             "tie": sister["total"] == result["breakdown"][0]["total"],
         }
-    return {"rows": rows, "sister": sister_sheet}
+    columns = [
+        Column("families", _("Families")),
+        Column("rare_treasures", _("Rare treasures")),
+        Column("personal_lessons", _("Personal lessons")),
+        Column("public_lessons", _("Public lessons")),
+        Column("rats", _("Rats")),
+        Column("sections", _("Unfinished rooms")),
+        Column("total", _("Total"), strong=True),
+        Column("fish_left", _("Fish left")),
+    ]
+    sheet = score_sheet(result, names, seat, columns, SHEET_LOOK)
+    return {"rows": rows, "sister": sister_sheet, "sheet": sheet}
+
+
+SHEET_LOOK = Look(
+    table="ioc-score", winner="ioc-winner", you="", marker="ioc-tag", caption_shown=True
+)
 
 
 # --- the status line ---------------------------------------------------------------------------

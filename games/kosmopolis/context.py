@@ -35,6 +35,7 @@ from games.kosmopolis.labels import (
     signed,
 )
 from games.kosmopolis.log import evaluation_sentences
+from games.score_sheet import Column, Look, score_sheet
 from games.translated import gettext as _
 from games.translated import ngettext, shared
 
@@ -378,7 +379,25 @@ def _result_context(view: View, names: list[str], seat: int | None) -> dict[str,
         a["total"] == b["total"] and a["rank"] != b["rank"] for a, b in combinations(rows, 2)
     )
     shared = any(a["rank"] == b["rank"] for a, b in combinations(rows, 2))
-    return {"rows": rows, "tiebreak": tiebreak, "shared": shared}
+    columns = [
+        Column("city", _("City")),
+        Column("bonus", _("Bonus cards")),
+        Column("tokens", _("Tokens")),
+        Column("total", _("Total"), strong=True),
+    ]
+    if tiebreak:
+        columns += [
+            Column("sixes", "6×", title=_("cards worth 6")),
+            Column("fives", "5×", title=_("cards worth 5")),
+            Column("fours", "4×", title=_("cards worth 4")),
+            Column("threes", "3×", title=_("cards worth 3")),
+            Column("twos", "2×", title=_("cards worth 2")),
+        ]
+    sheet = score_sheet(result, names, seat, columns, SHEET_LOOK)
+    return {"rows": rows, "tiebreak": tiebreak, "shared": shared, "sheet": sheet}
+
+
+SHEET_LOOK = Look(table="k-score", winner="k-winner", you="k-you", marker="k-marker")
 
 
 def _last_round_context(view: View, names: list[str]) -> dict[str, Any] | None:

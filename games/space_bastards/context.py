@@ -16,6 +16,7 @@ from typing import Any, NamedTuple
 
 from markupsafe import Markup, escape
 
+from games.score_sheet import Column, Look, score_sheet
 from games.space_bastards import engine
 from games.space_bastards.components import (
     BOOST_COST,
@@ -1113,6 +1114,20 @@ def _result(view: View, names: list[str], me: int | None) -> dict[str, Any] | No
     totals = [r["total"] for r in rows]
     money = [(r["total"], r["money_left"]) for r in rows]
     scorings = view.get("scorings", [])
+    badges = [
+        Markup(f'<span class="sb-chip sb-{COLOUR_CLASS[p]}" aria-hidden="true">{p + 1}</span> ')
+        for p in range(len(result["breakdown"]))
+    ]
+    columns = [
+        Column("dominance_4", _("Points for planets after round 4")),
+        Column("dominance_8", _("Points for planets after round 8")),
+        Column("dominance_12", _("Points for planets after round 12")),
+        Column("diplomacy", _("Diplomacy")),
+        Column("bought", _("Bought with money")),
+        Column("total", _("Total"), strong=True),
+        Column("money_left", _("Money left")),
+        Column("living", _("Creatures in play")),
+    ]
     return {
         "rows": rows,
         "rounds": [s["round"] for s in scorings],
@@ -1120,7 +1135,11 @@ def _result(view: View, names: list[str], me: int | None) -> dict[str, Any] | No
         "tie_money": len(set(totals)) < len(totals),
         "tie_living": len(set(money)) < len(money),
         "shared": any(len(group) > 1 for group in result["ranking"]),
+        "sheet": score_sheet(result, names, me, columns, SHEET_LOOK, badges=badges),
     }
+
+
+SHEET_LOOK = Look(table="sb-score", winner="sb-winner", you="sb-you", marker="sb-marker")
 
 
 def _scorings(view: View, names: list[str]) -> dict[str, Any] | None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any
 
+from games.score_sheet import Column, Look, score_sheet
 from games.space_dragons.components import (
     CONTEST_SYMBOLS,
     CREW,
@@ -246,9 +247,7 @@ def _result_context(view: View, names: list[str], seat: int | None) -> dict[str,
                 "is_you": p == seat,
                 "rank": result["ranks"][p],
                 "winner": p in result["winners"],
-                "dragon_count": result["dragon_counts"][p],
                 "symbols": result["symbol_counts"][p],
-                "cells": [signed(row[k]) for k in CATEGORIES],
                 "total": row["total"],
                 **{k: row[k] for k in CATEGORIES},
             }
@@ -279,15 +278,29 @@ def _result_context(view: View, names: list[str], seat: int | None) -> dict[str,
                 ],
             }
         )
+    columns = [
+        *(Column(k, category_name(k), show=signed) for k in CATEGORIES),
+        Column("total", _("Total"), strong=True),
+        Column("dragons_hunted", _("Dragons hunted")),
+    ]
     return {
         "rows": rows,
-        "headers": [category_name(k) for k in CATEGORIES],
+        "sheet": score_sheet(
+            result,
+            names,
+            seat,
+            columns,
+            SHEET_LOOK,
+            more={"dragons_hunted": result["dragon_counts"]},
+        ),
         "tiebreak": tiebreak,
         "shared": shared,
         "contests": contests,
         "winners": join_names([r["name"] for r in rows if r["winner"]]),
     }
 
+
+SHEET_LOOK = Look(table="sd-score", winner="sd-winner-row", you="sd-you", marker="sd-tag sd-lead")
 
 CATEGORIES = ("dragons", "plus", "minus", "shields", "damage", "research", "morale", "crime")
 

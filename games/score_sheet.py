@@ -1,0 +1,79 @@
+"""The score sheet of a finished game, the same for every game
+(`games/jinja2/games/_score_sheet.html`): a row per seat in the order of the ranks, a column
+per category of the result's breakdown, in the game's own words and classes."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from games.labels import player_name
+
+
+@dataclass(frozen=True)
+class Column:
+    """One category of the score sheet: `key` in each seat's breakdown."""
+
+    key: str
+    label: str
+    title: str = ""
+    """What an abbreviated label stands for (a tooltip)."""
+    strong: bool = False
+    """The column that decides (the total)."""
+    show: Callable[[Any], Any] | None = None
+    """How a value is written (default: as it is)."""
+
+
+@dataclass(frozen=True)
+class Look:
+    """The game's classes for the sheet, as its stylesheet knows them."""
+
+    table: str
+    winner: str
+    """A winner's row."""
+    you: str
+    """The viewer's row."""
+    marker: str
+    """The "winner" tag beside a name."""
+    caption_shown: bool = False
+    """The caption ("Score sheet") shown, not only read out."""
+
+
+def score_sheet(
+    result: Mapping[str, Any],
+    names: Sequence[str],
+    seat: int | None,
+    columns: Sequence[Column],
+    look: Look,
+    *,
+    more: Mapping[str, Sequence[Any]] | None = None,
+    badges: Sequence[str] | None = None,
+) -> dict[str, Any]:
+    """The sheet's context from the result (its `breakdown`, `ranks` and `winners`): `more`
+    adds per-seat values the breakdown lacks (a count of a tie-break), `badges` markup before
+    each seat's name (a colour chip)."""
+    rows = []
+    for p, breakdown in enumerate(result["breakdown"]):
+        values = {**breakdown, **{key: per_seat[p] for key, per_seat in (more or {}).items()}}
+        rows.append(
+            {
+                "seat": p,
+                "rank": result["ranks"][p],
+                "name": player_name(names, p),
+                "badge": badges[p] if badges else "",
+                "winner": p in result["winners"],
+                "is_you": p == seat,
+                "cells": [
+                    {
+                        "value": column.show(values[column.key])
+                        if column.show
+                        else values[column.key],
+                        "strong": column.strong,
+                    }
+                    for column in columns
+                ],
+            }
+        )
+    rows.sort(key=lambda row: (row["rank"], row["seat"]))
+    return {"columns": columns, "rows": rows, "look": look}
