@@ -26,7 +26,7 @@ Result = dict[str, Any]
 
 
 class Engine(Protocol):
-    """The pure rules engine (`docs/architecture.md`, "The rules engine of a game")."""
+    """The pure rules engine: functions over plain, JSON-serialisable state."""
 
     def setup(
         self, seats: int, options: dict[str, Any], seed: int, stack: dict[str, Any] | None = None

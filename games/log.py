@@ -48,6 +48,14 @@ def describe(
     return line(event, names, viewer, you, name_of(names, seat) if seat is not None else "")
 
 
+def final_scores(scores: Sequence[int], names: Sequence[str]) -> str:
+    """ "Eva 51, Jan 48": every seat's final score, for a game-over line."""
+    return ", ".join(
+        _("%(name)s %(total)s") % {"name": player_name(names, p), "total": score}
+        for p, score in enumerate(scores)
+    )
+
+
 def names_nothing(event: Event) -> list[str]:
     """The marks of a game whose log lines name nothing on the table."""
     return []

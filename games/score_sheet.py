@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import combinations
 from typing import Any
 
 from games.labels import player_name
@@ -53,27 +54,46 @@ def score_sheet(
     """The sheet's context from the result (its `breakdown`, `ranks` and `winners`): `more`
     adds per-seat values the breakdown lacks (a count of a tie-break), `badges` markup before
     each seat's name (a colour chip)."""
-    rows = []
-    for p, breakdown in enumerate(result["breakdown"]):
-        values = {**breakdown, **{key: per_seat[p] for key, per_seat in (more or {}).items()}}
-        rows.append(
+    extra = more or {}
+    rows = ranked_rows(result, names, seat)
+    for row in rows:
+        p = row["seat"]
+        values = {**row["breakdown"], **{key: per_seat[p] for key, per_seat in extra.items()}}
+        row["badge"] = badges[p] if badges else ""
+        row["cells"] = [
             {
-                "seat": p,
-                "rank": result["ranks"][p],
-                "name": player_name(names, p),
-                "badge": badges[p] if badges else "",
-                "winner": p in result["winners"],
-                "is_you": p == seat,
-                "cells": [
-                    {
-                        "value": column.show(values[column.key])
-                        if column.show
-                        else values[column.key],
-                        "strong": column.strong,
-                    }
-                    for column in columns
-                ],
+                "value": column.show(values[column.key]) if column.show else values[column.key],
+                "strong": column.strong,
             }
-        )
-    rows.sort(key=lambda row: (row["rank"], row["seat"]))
+            for column in columns
+        ]
     return {"columns": columns, "rows": rows, "look": look}
+
+
+def ranked_rows(
+    result: Mapping[str, Any], names: Sequence[str], seat: int | None
+) -> list[dict[str, Any]]:
+    """A row per seat, in the order of the ranks (then of the seats): its `seat`, `rank`,
+    `name`, whether it won (`winner`) and is the viewer's (`is_you`), and its `breakdown`."""
+    rows = [
+        {
+            "seat": p,
+            "rank": result["ranks"][p],
+            "name": player_name(names, p),
+            "winner": p in result["winners"],
+            "is_you": p == seat,
+            "breakdown": breakdown,
+        }
+        for p, breakdown in enumerate(result["breakdown"])
+    ]
+    return sorted(rows, key=lambda row: (row["rank"], row["seat"]))
+
+
+def ties(rows: Sequence[Mapping[str, Any]]) -> tuple[bool, bool]:
+    """Whether a tie-break decided a place (two seats of one `total` but not one rank), and
+    whether seats share a place."""
+    pairs = list(combinations(rows, 2))
+    return (
+        any(a["total"] == b["total"] and a["rank"] != b["rank"] for a, b in pairs),
+        any(a["rank"] == b["rank"] for a, b in pairs),
+    )

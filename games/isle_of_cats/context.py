@@ -48,7 +48,7 @@ from games.isle_of_cats.labels import (
     shape_svg,
     tile_label,
 )
-from games.score_sheet import Column, Look, score_sheet
+from games.score_sheet import Column, Look, ranked_rows, score_sheet
 from games.translated import gettext as _
 from games.translated import ngettext, shared
 
@@ -662,41 +662,32 @@ def _result(
 ) -> dict[str, Any]:
     result = view["result"]
     chosen = {e["card"]: e["colour"] for e in view["public_lessons"] if e["colour"]}
-    rows = []
-    for p, sheet in enumerate(result["breakdown"]):
-        rows.append(
-            {
-                "seat": p,
-                "name": player_name(names, p),
-                "is_you": p == seat,
-                "rank": result["ranks"][p],
-                "winner": p in result["winners"],
-                "sheet": sheet,
-                "families": [
-                    {
-                        **f,
-                        "colour_name": colour_name(f["colour"]),
-                        "letter": colour_letter(f["colour"]),
-                    }
-                    for f in sheet["families_list"]
-                ],
-                "lessons": [
-                    {
-                        "name": card_name(e["card"]),
-                        "text": card_text(e["card"]),
-                        "points": e["points"],
-                        "card": e["card"],
-                        "colour": chosen.get(e["card"]),
-                        "colour_name": colour_name(chosen[e["card"]])
-                        if e["card"] in chosen
-                        else "",
-                    }
-                    for e in sheet["lessons"]
-                ],
-                "boat": boats[p]["svg"],
-            }
-        )
-    rows.sort(key=lambda r: (r["rank"], r["seat"]))
+    rows = [
+        {
+            **row,
+            "families": [
+                {
+                    **f,
+                    "colour_name": colour_name(f["colour"]),
+                    "letter": colour_letter(f["colour"]),
+                }
+                for f in row["breakdown"]["families_list"]
+            ],
+            "lessons": [
+                {
+                    "name": card_name(e["card"]),
+                    "text": card_text(e["card"]),
+                    "points": e["points"],
+                    "card": e["card"],
+                    "colour": chosen.get(e["card"]),
+                    "colour_name": colour_name(chosen[e["card"]]) if e["card"] in chosen else "",
+                }
+                for e in row["breakdown"]["lessons"]
+            ],
+            "boat": boats[row["seat"]]["svg"],
+        }
+        for row in ranked_rows(result, names, seat)
+    ]
     sister = result.get("sister")
     sister_sheet = None
     if sister is not None:

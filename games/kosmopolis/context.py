@@ -6,7 +6,6 @@ rules re-implemented here."""
 
 from __future__ import annotations
 
-from itertools import combinations
 from typing import Any
 
 from games.kosmopolis.components import (
@@ -35,7 +34,7 @@ from games.kosmopolis.labels import (
     signed,
 )
 from games.kosmopolis.log import evaluation_sentences
-from games.score_sheet import Column, Look, score_sheet
+from games.score_sheet import Column, Look, ranked_rows, score_sheet, ties
 from games.translated import gettext as _
 from games.translated import ngettext, shared
 
@@ -359,26 +358,12 @@ def _result_context(view: View, names: list[str], seat: int | None) -> dict[str,
     result = view.get("result")
     if not result:
         return None
-    rows = []
-    for p, row in enumerate(result["breakdown"]):
-        bonus = view.get("bonus_piles", [[]] * view["seats"])[p]
-        rows.append(
-            {
-                "seat": p,
-                "name": player_name(names, p),
-                "is_you": p == seat,
-                "rank": result["ranks"][p],
-                "winner": p in result["winners"],
-                "bonus_cards": [card_info(c) for c in bonus],
-                **row,
-            }
-        )
-    rows.sort(key=lambda r: (r["rank"], r["seat"]))
-    # The tie-break decided something when two seats share a total but not a rank.
-    tiebreak = any(
-        a["total"] == b["total"] and a["rank"] != b["rank"] for a, b in combinations(rows, 2)
-    )
-    shared = any(a["rank"] == b["rank"] for a, b in combinations(rows, 2))
+    piles = view.get("bonus_piles", [[]] * view["seats"])
+    rows = [
+        {**row, **row["breakdown"], "bonus_cards": [card_info(c) for c in piles[row["seat"]]]}
+        for row in ranked_rows(result, names, seat)
+    ]
+    tiebreak, shared = ties(rows)
     columns = [
         Column("city", _("City")),
         Column("bonus", _("Bonus cards")),

@@ -19,7 +19,7 @@ from games.kosmopolis.labels import (
     player_name,
     signed,
 )
-from games.log import open_card
+from games.log import final_scores, open_card
 from games.translated import gettext as _
 from games.translated import ngettext, one_full_stop
 
@@ -288,10 +288,7 @@ def _start_player(event: Event, names: list[str], viewer: int | None, you: bool,
 
 
 def _game_over(event: Event, names: list[str], viewer: int | None, you: bool, name: str):
-    scores = ", ".join(
-        _("%(name)s %(total)s") % {"name": player_name(names, p), "total": score}
-        for p, score in enumerate(event["scores"])
-    )
+    scores = final_scores(event["scores"], names)
     return _("Game over. Final scores: %(list)s.") % {"list": scores}
 
 

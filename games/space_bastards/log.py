@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.log import Line
+from games.log import Line, final_scores
 from games.space_bastards.engine import named
 from games.space_bastards.labels import (
     NEUTRAL,
@@ -185,10 +185,7 @@ def _points_bought(e: Event, names: list[str], viewer: int | None, you: bool, na
 
 
 def _game_over(e: Event, names: list[str], viewer: int | None, you: bool, name: str) -> str:
-    scores = ", ".join(
-        _("%(name)s %(total)s") % {"name": player_name(names, p), "total": score}
-        for p, score in enumerate(e["scores"])
-    )
+    scores = final_scores(e["scores"], names)
     return _("Game over. Final scores: %(list)s.") % {"list": scores}
 
 

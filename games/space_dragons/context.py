@@ -6,10 +6,9 @@ rules re-implemented here."""
 
 from __future__ import annotations
 
-from itertools import combinations
 from typing import Any
 
-from games.score_sheet import Column, Look, score_sheet
+from games.score_sheet import Column, Look, ranked_rows, score_sheet, ties
 from games.space_dragons.components import (
     CONTEST_SYMBOLS,
     CREW,
@@ -238,25 +237,11 @@ def _result_context(view: View, names: list[str], seat: int | None) -> dict[str,
     result = view.get("result")
     if not result:
         return None
-    rows = []
-    for p, row in enumerate(result["breakdown"]):
-        rows.append(
-            {
-                "seat": p,
-                "name": player_name(names, p),
-                "is_you": p == seat,
-                "rank": result["ranks"][p],
-                "winner": p in result["winners"],
-                "symbols": result["symbol_counts"][p],
-                "total": row["total"],
-                **{k: row[k] for k in CATEGORIES},
-            }
-        )
-    rows.sort(key=lambda r: (r["rank"], r["seat"]))
-    tiebreak = any(
-        a["total"] == b["total"] and a["rank"] != b["rank"] for a, b in combinations(rows, 2)
-    )
-    shared = any(a["rank"] == b["rank"] for a, b in combinations(rows, 2))
+    rows = [
+        {**row, **row["breakdown"], "symbols": result["symbol_counts"][row["seat"]]}
+        for row in ranked_rows(result, names, seat)
+    ]
+    tiebreak, shared = ties(rows)
     contests = []
     for card in CONTEST_SYMBOLS:
         side = view["sides"][card]

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from games.log import open_card
+from games.log import final_scores, open_card
 from games.space_dragons.components import (
     CREW,
     EFFECTS,
 )
-from games.space_dragons.labels import Event, card_label, dragon_label, player_name, symbol_name
+from games.space_dragons.labels import Event, card_label, dragon_label, symbol_name
 from games.translated import gettext as _
 from games.translated import ngettext
 
@@ -141,10 +141,7 @@ def _hands_passed(event: Event, names: list[str], viewer: int | None, you: bool,
 
 
 def _game_over(event: Event, names: list[str], viewer: int | None, you: bool, name: str) -> str:
-    scores = ", ".join(
-        _("%(name)s %(total)s") % {"name": player_name(names, p), "total": score}
-        for p, score in enumerate(event["scores"])
-    )
+    scores = final_scores(event["scores"], names)
     return _("The last dragon is hunted. Final scores: %(list)s.") % {"list": scores}
 
 
