@@ -1,7 +1,7 @@
-"""What every game's table names alike: its players, lists of names, and the words of the
-envelope every move passes before its game's own rules (`games.rules.check_move`), which the
-engines raise in English and are listed here for translation. Each game's `labels` module
-re-exports the helpers, so that its table imports its names from one place."""
+"""What every game's table names alike: its players, lists of names, signed numbers, and the
+words of the envelope every move passes before its game's own rules (`games.rules.check_move`),
+which the engines raise in English and are listed here for translation. A game's `labels`
+module re-exports the helpers it uses, so that its table imports its names from one place."""
 
 from __future__ import annotations
 
@@ -31,6 +31,11 @@ def join_names(names: Sequence[str]) -> str:
     if len(names) <= 1:
         return "".join(names)
     return _("%(first)s and %(last)s") % {"first": ", ".join(names[:-1]), "last": names[-1]}
+
+
+def signed(value: int) -> str:
+    """A number of points or a card's value with its sign, a real minus: +4, 0, −3."""
+    return f"+{value}" if value > 0 else f"\u2212{-value}" if value < 0 else "0"
 
 
 def player_name(names: Sequence[str], seat: int) -> str:
