@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 
 import pytest
@@ -99,3 +100,37 @@ def test_manage_py_check_fails_for_a_registered_game_that_breaks_its_contract(mo
         SystemCheckError, match=r"games\.tests\.broken_game\.engine\.standing is missing"
     ):
         call_command("check")
+
+
+@pytest.mark.parametrize("slug", PLAYABLE)
+def test_a_log_line_marks_data_card_ids_as_strings_in_every_game(slug):
+    """The page marks `data-card` attributes, which are strings: `marks` gives strings in
+    every game (three once gave their cards' numbers)."""
+    game = GAMES[slug]
+    state = game.engine.setup(game.max_players, {}, 7)
+    rng = random.Random(7)
+    marked = []
+    for _move in range(300):
+        if game.engine.is_over(state):
+            break
+        seat = min(game.engine.to_act(state))
+        events = game.engine.apply_in_place(state, seat, game.bot.choose_move(state, seat, rng))
+        marked += [mark for event in events for mark in game.table.marks(event)]
+    assert marked
+    assert all(type(mark) is str for mark in marked)
+
+
+def test_the_status_of_a_finished_game_says_who_won_to_whom():
+    table = GAMES["isle_of_cats"].table
+    names = ["Eva", "Jan"]
+    won = {"winners": [1], "ranks": [2, 1]}
+    assert table.status_text({}, 1, names, won) == "Game over: you win!"
+    assert table.status_text({}, 0, names, won) == "Game over: Jan wins."
+    shared = {"winners": [0, 1]}
+    assert table.status_text({}, 0, names, shared) == "Game over: you share the win with Jan."
+    assert table.status_text({}, None, names, shared) == "Game over: Eva and Jan win."
+    assert table.status_text({}, 0, names[:1], {"winners": ["sister"]}) == (
+        "Game over: the sister wins."
+    )
+    early = {"winners": [0], "ended_early": True}
+    assert table.status_text({}, 1, names, early) == "The match was ended early. Winner: Eva."
