@@ -6,11 +6,13 @@ from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 from types import ModuleType
+from typing import cast
 
 from django.utils.functional import Promise
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
+from games.contract import Bot, Engine, Statistics, WebSide, web_side
 from games.space_bastards.components import IN_PLAY_COUNT, PLANET_IDS, PLANET_NAME
 
 Label = Promise | str
@@ -156,25 +158,50 @@ class GameInfo:
         """The number of players every form starts with: three where the game allows it."""
         return max(self.min_players, min(3, self.max_players))
 
-    @cached_property
-    def engine(self) -> ModuleType:
-        """The pure rules engine (`games/<slug>/engine.py`)."""
-        return importlib.import_module(f"games.{self.slug}.engine")
+    @property
+    def package(self) -> str:
+        """Where the game's modules live (`games/<slug>/`; `games.contract` lists them)."""
+        return f"games.{self.slug}"
+
+    def module(self, part: str) -> ModuleType:
+        """One of the game's modules (`engine`, `bot`, `context`, `forms`, `log`, `stats`)."""
+        return importlib.import_module(f"{self.package}.{part}")
 
     @cached_property
-    def bot(self) -> ModuleType:
+    def engine(self) -> Engine:
+        """The pure rules engine (`games/<slug>/engine.py` or a package)."""
+        return cast(Engine, self.module("engine"))
+
+    @cached_property
+    def bot(self) -> Bot:
         """The bot (`choose_move(state, seat, rng)`), pure like the engine."""
-        return importlib.import_module(f"games.{self.slug}.bot")
+        return cast(Bot, self.module("bot"))
 
     @cached_property
-    def table(self) -> ModuleType:
-        """The table's Django side: context, status line, move forms and log lines."""
-        return importlib.import_module(f"games.{self.slug}.table")
+    def context(self) -> ModuleType:
+        """The regions' context and the status line while the game goes on."""
+        return self.module("context")
 
     @cached_property
-    def stats(self) -> ModuleType:
+    def forms(self) -> ModuleType:
+        """The move forms read back into the engine's moves."""
+        return self.module("forms")
+
+    @cached_property
+    def log(self) -> ModuleType:
+        """The log's sentence for each kind of event, and what a line names."""
+        return self.module("log")
+
+    @cached_property
+    def stats(self) -> Statistics:
         """The game's own facts for its statistics page (`match_facts`, `fact_lines`)."""
-        return importlib.import_module(f"games.{self.slug}.stats")
+        return cast(Statistics, self.module("stats"))
+
+    @cached_property
+    def table(self) -> WebSide:
+        """The table's web side as the core calls it: context, status line, move forms and log
+        lines, the optional parts filled in (`games.contract.web_side`)."""
+        return web_side(self)
 
     @property
     def templates(self) -> dict[str, str]:

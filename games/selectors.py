@@ -45,7 +45,7 @@ class LogLine:
     text: str
     marks: str = ""
     """What the line names on the table (`data-card` ids, space-separated), for the page to mark
-    while the line is hovered or focused: from the game's `marks(event)`, if it has one."""
+    while the line is hovered or focused: from the game's `log.marks(event)`."""
 
 
 @dataclass(frozen=True)
@@ -255,9 +255,7 @@ def _table_for(match: Match, user: User | Any, log_since: int, seen: AtTable) ->
     acting = engine.to_act(state) if not match.is_over else set()
     view = engine.view(state, seat)
     now = timezone.now()
-    # A game whose full move list is costly lists only what its table needs (`table.legal_moves`).
-    moves_of = getattr(info.table, "legal_moves", engine.legal_moves)
-    legal = moves_of(state, seat) if seat is not None and seat in acting else []
+    legal = info.table.legal_moves(state, seat) if seat is not None and seat in acting else []
     warning = clock_warning(match)
     here, watching = seen
     if seat is not None:
@@ -276,10 +274,7 @@ def _table_for(match: Match, user: User | Any, log_since: int, seen: AtTable) ->
         )
         for s in seats
     ]
-    status = info.table.status_text(view, seat, names)
-    if match.result and match.result.get("ended_early"):
-        winners = ", ".join(names[w] for w in match.result["winners"])
-        status = _("The match was ended early. Winner: %(names)s.") % {"names": winners}
+    status = info.table.status_text(view, seat, names, match.result)
     return Table(
         match=match,
         game=info,
@@ -378,8 +373,7 @@ def game_log(
     The whole log (`since` 0) also says, in its place among the moves, who left and why, and
     that the match was ended early: these are no moves, so a push adds them by sending the
     whole log (`games.consumers`)."""
-    describe = GAMES[match.game].table.describe
-    marks = getattr(GAMES[match.game].table, "marks", None)
+    table = GAMES[match.game].table
     handovers = getattr(match, "handover_list", [])
     left = any(s.left for s in match.seat_list) or bool(handovers)
     lines: list[LogLine] = []
@@ -393,9 +387,9 @@ def game_log(
             [_name_then(s, move.created_at, handovers) for s in match.seat_list] if left else names
         )
         events = visible_events(move.events, viewer)
-        said_events = [(describe(event, said, viewer), event) for event in events]
+        said_events = [(table.describe(event, said, viewer), event) for event in events]
         for text, event in reversed([pair for pair in said_events if pair[0]]):
-            named = " ".join(str(card) for card in marks(event)) if marks else ""
+            named = " ".join(table.marks(event))
             lines.append(
                 LogLine(seq=move.seq, seat=move.seat, text=one_full_stop(text), marks=named)
             )

@@ -12,6 +12,7 @@ from typing import Any
 
 from django.utils.text import capfirst
 
+from games.isle_of_cats import engine
 from games.isle_of_cats.components import (
     BOAT_SET,
     CARDS,
@@ -47,6 +48,7 @@ from games.isle_of_cats.labels import (
     shape_svg,
     tile_label,
 )
+from games.score_sheet import Column, Look, ranked_rows, score_sheet
 from games.translated import gettext as _
 from games.translated import ngettext, shared
 
@@ -55,6 +57,19 @@ ZONE_COST = {"left": 3, "right": 5}
 T_AND_B = "own_turn_or_post_buy"
 
 # --- template context --------------------------------------------------------------------------
+
+
+def table_moves(state: dict[str, Any], seat: int) -> list[Move]:
+    """The viewer's moves as the table needs them. On a rescue or rare-finds turn the engine
+    would list every placement of every tile (thousands); the page builds those choices from
+    the view, so only `pass` (always legal then) is listed."""
+    if (
+        state["phase"] in ("rescue", "rare_finds")
+        and seat in engine.to_act(state)
+        and state["players"][seat]["look"] is None
+    ):
+        return [{"type": "pass"}]
+    return engine.legal_moves(state, seat)
 
 
 def table_context(view: View, legal: list[Move], seat: int | None, names: list[str]) -> dict:
@@ -647,41 +662,32 @@ def _result(
 ) -> dict[str, Any]:
     result = view["result"]
     chosen = {e["card"]: e["colour"] for e in view["public_lessons"] if e["colour"]}
-    rows = []
-    for p, sheet in enumerate(result["breakdown"]):
-        rows.append(
-            {
-                "seat": p,
-                "name": player_name(names, p),
-                "is_you": p == seat,
-                "rank": result["ranks"][p],
-                "winner": p in result["winners"],
-                "sheet": sheet,
-                "families": [
-                    {
-                        **f,
-                        "colour_name": colour_name(f["colour"]),
-                        "letter": colour_letter(f["colour"]),
-                    }
-                    for f in sheet["families_list"]
-                ],
-                "lessons": [
-                    {
-                        "name": card_name(e["card"]),
-                        "text": card_text(e["card"]),
-                        "points": e["points"],
-                        "card": e["card"],
-                        "colour": chosen.get(e["card"]),
-                        "colour_name": colour_name(chosen[e["card"]])
-                        if e["card"] in chosen
-                        else "",
-                    }
-                    for e in sheet["lessons"]
-                ],
-                "boat": boats[p]["svg"],
-            }
-        )
-    rows.sort(key=lambda r: (r["rank"], r["seat"]))
+    rows = [
+        {
+            **row,
+            "families": [
+                {
+                    **f,
+                    "colour_name": colour_name(f["colour"]),
+                    "letter": colour_letter(f["colour"]),
+                }
+                for f in row["breakdown"]["families_list"]
+            ],
+            "lessons": [
+                {
+                    "name": card_name(e["card"]),
+                    "text": card_text(e["card"]),
+                    "points": e["points"],
+                    "card": e["card"],
+                    "colour": chosen.get(e["card"]),
+                    "colour_name": colour_name(chosen[e["card"]]) if e["card"] in chosen else "",
+                }
+                for e in row["breakdown"]["lessons"]
+            ],
+            "boat": boats[row["seat"]]["svg"],
+        }
+        for row in ranked_rows(result, names, seat)
+    ]
     sister = result.get("sister")
     sister_sheet = None
     if sister is not None:
@@ -703,7 +709,23 @@ def _result(
             "won": "sister" in result["winners"],
             "tie": sister["total"] == result["breakdown"][0]["total"],
         }
-    return {"rows": rows, "sister": sister_sheet}
+    columns = [
+        Column("families", _("Families")),
+        Column("rare_treasures", _("Rare treasures")),
+        Column("personal_lessons", _("Personal lessons")),
+        Column("public_lessons", _("Public lessons")),
+        Column("rats", _("Rats")),
+        Column("sections", _("Unfinished rooms")),
+        Column("total", _("Total"), strong=True),
+        Column("fish_left", _("Fish left")),
+    ]
+    sheet = score_sheet(result, names, seat, columns, SHEET_LOOK)
+    return {"rows": rows, "sister": sister_sheet, "sheet": sheet}
+
+
+SHEET_LOOK = Look(
+    table="ioc-score", winner="ioc-winner", you="", marker="ioc-tag", caption_shown=True
+)
 
 
 # --- the status line ---------------------------------------------------------------------------
@@ -714,8 +736,6 @@ def status_text(view: View, seat: int | None, names: list[str]) -> str:
     to_act = list(view["to_act"])
     mine = seat is not None and seat in to_act
     others = join_names([player_name(names, p) for p in to_act if p != seat])
-    if phase == "game_over":
-        return _("The game is over.")
     if mine and view.get("look"):
         return _("Choose from the cards you looked at")
     if phase in ("rescue", "rare_finds"):

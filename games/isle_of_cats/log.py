@@ -5,8 +5,6 @@ line reads only what its event carries."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from django.utils.text import capfirst
 from django.utils.translation import gettext_noop
 
@@ -18,22 +16,12 @@ from games.isle_of_cats.labels import (
     player_name,
     tile_label,
 )
+from games.log import Line
 from games.translated import gettext as _
 from games.translated import ngettext
 
-
-def describe(event: Event, names: list[str], viewer: int | None) -> str | None:
-    """The log line for one engine event, or None if the log skips it."""
-    kind = event.get("type")
-    handler = _DESCRIBERS.get(kind) if isinstance(kind, str) else None
-    if handler is None:
-        return None
-    seat = event.get("seat")
-    name = player_name(names, seat) if seat is not None else ""
-    if seat == "sister":
-        # Every line that names its seat begins with the name: "The sister", not "the sister".
-        name = capfirst(name)
-    return handler(event, names, name)
+seat_name = player_name
+"""How a line and the game-over status name a seat, the sister's too."""
 
 
 PLACED = frozenset({"rescued", "found", "played"})
@@ -53,11 +41,11 @@ def _tiles(event: Event) -> str:
     return join_names([tile_label(t["tile"]) for t in event.get("tiles", [])])
 
 
-def _day_started(event: Event, names: list[str], name: str) -> str:
+def _day_started(event: Event, names: list[str], viewer: int | None, you: bool, name: str) -> str:
     return _("Day %(day)s begins.") % {"day": event["day"]}
 
 
-def _refilled(event: Event, names: list[str], name: str) -> str:
+def _refilled(event: Event, names: list[str], viewer: int | None, you: bool, name: str) -> str:
     count = len(event["left"]) + len(event["right"])
     if "seat" in event:
         return _("%(name)s arranged the new cats in the fields.") % {"name": name}
@@ -66,7 +54,7 @@ def _refilled(event: Event, names: list[str], name: str) -> str:
     ) % {"count": count}
 
 
-def _rescued(event: Event, names: list[str], name: str) -> str:
+def _rescued(event: Event, names: list[str], viewer: int | None, you: bool, name: str) -> str:
     return ngettext(
         "%(name)s rescued the %(tiles)s for %(fish)s fish.",
         "%(name)s rescued the %(tiles)s for %(fish)s fish.",
@@ -74,7 +62,7 @@ def _rescued(event: Event, names: list[str], name: str) -> str:
     ) % {"name": name, "tiles": _tiles(event), "fish": event["paid"]}
 
 
-def _found(event: Event, names: list[str], name: str) -> str:
+def _found(event: Event, names: list[str], viewer: int | None, you: bool, name: str) -> str:
     return _("%(name)s played %(card)s and placed: %(tiles)s.") % {
         "name": name,
         "card": card_name(event["card"]),
@@ -82,26 +70,26 @@ def _found(event: Event, names: list[str], name: str) -> str:
     }
 
 
-def _played(event: Event, names: list[str], name: str) -> str:
+def _played(event: Event, names: list[str], viewer: int | None, you: bool, name: str) -> str:
     text = _("%(name)s played %(card)s.") % {"name": name, "card": card_name(event["card"])}
     if event.get("tiles"):
         text += " " + _("Placed: %(tiles)s.") % {"tiles": _tiles(event)}
     return text
 
 
-def _passed(event: Event, names: list[str], name: str) -> str:
+def _passed(event: Event, names: list[str], viewer: int | None, you: bool, name: str) -> str:
     if event.get("automatic"):
         return _("%(name)s can do nothing more and passes.") % {"name": name}
     return _("%(name)s passed.") % {"name": name}
 
 
-def _drafted(event: Event, names: list[str], name: str) -> str:
+def _drafted(event: Event, names: list[str], viewer: int | None, you: bool, name: str) -> str:
     return ngettext(
         "%(name)s kept %(count)s card.", "%(name)s kept %(count)s cards.", event["count"]
     ) % {"name": name, "count": event["count"]}
 
 
-def _bought(event: Event, names: list[str], name: str) -> str:
+def _bought(event: Event, names: list[str], viewer: int | None, you: bool, name: str) -> str:
     # Two numbers, each with its own plural: the fish paid is a phrase of its own.
     paid = ngettext("for %(count)s fish", "for %(count)s fish", event["paid"]) % {
         "count": event["paid"]
@@ -113,7 +101,7 @@ def _bought(event: Event, names: list[str], name: str) -> str:
     ) % {"name": name, "count": event["count"], "paid": paid}
 
 
-def _resolved(event: Event, names: list[str], name: str) -> str:
+def _resolved(event: Event, names: list[str], viewer: int | None, you: bool, name: str) -> str:
     return ngettext(
         "%(name)s took %(count)s of the cards looked at.",
         "%(name)s took %(count)s of the cards looked at.",
@@ -121,14 +109,16 @@ def _resolved(event: Event, names: list[str], name: str) -> str:
     ) % {"name": name, "count": event["count"]}
 
 
-def _public_lesson(event: Event, names: list[str], name: str) -> str:
+def _public_lesson(event: Event, names: list[str], viewer: int | None, you: bool, name: str) -> str:
     return _("%(name)s played the public lesson %(card)s.") % {
         "name": name,
         "card": card_name(event["card"]),
     }
 
 
-def _personal_lessons(event: Event, names: list[str], name: str) -> str:
+def _personal_lessons(
+    event: Event, names: list[str], viewer: int | None, you: bool, name: str
+) -> str:
     return ngettext(
         "%(name)s played %(count)s lesson face down.",
         "%(name)s played %(count)s lessons face down.",
@@ -136,12 +126,14 @@ def _personal_lessons(event: Event, names: list[str], name: str) -> str:
     ) % {"name": name, "count": event["count"]}
 
 
-def _colours_chosen(event: Event, names: list[str], name: str) -> str:
+def _colours_chosen(
+    event: Event, names: list[str], viewer: int | None, you: bool, name: str
+) -> str:
     colours = join_names([colour_name(c) for c in event["colours"].values()])
     return _("%(name)s chose the colour: %(colours)s.") % {"name": name, "colours": colours}
 
 
-def _rescue_cards(event: Event, names: list[str], name: str) -> str:
+def _rescue_cards(event: Event, names: list[str], viewer: int | None, you: bool, name: str) -> str:
     return ngettext(
         "%(name)s plays %(count)s rescue card, speed %(speed)s.",
         "%(name)s plays %(count)s rescue cards, speed %(speed)s.",
@@ -149,35 +141,37 @@ def _rescue_cards(event: Event, names: list[str], name: str) -> str:
     ) % {"name": name, "count": len(event["cards"]), "speed": event["speed"]}
 
 
-def _sister_card(event: Event, names: list[str], name: str) -> str:
+def _sister_card(event: Event, names: list[str], viewer: int | None, you: bool, name: str) -> str:
     return _("The sister turns up a card of speed %(speed)s.") % {"speed": event["speed"]}
 
 
-def _turn_order(event: Event, names: list[str], name: str) -> str:
+def _turn_order(event: Event, names: list[str], viewer: int | None, you: bool, name: str) -> str:
     order = join_names([player_name(names, p) for p in event["order"]])
     return _("Turn order by speed: %(order)s.") % {"order": order}
 
 
-def _sister_removed(event: Event, names: list[str], name: str) -> str:
+def _sister_removed(
+    event: Event, names: list[str], viewer: int | None, you: bool, name: str
+) -> str:
     return _("The sister took away the %(tile)s.") % {"tile": tile_label(event["tile"])}
 
 
-def _rare_drawn(event: Event, names: list[str], name: str) -> str:
+def _rare_drawn(event: Event, names: list[str], viewer: int | None, you: bool, name: str) -> str:
     return _("A rare treasure came out of the bag.")
 
 
-def _day_ended(event: Event, names: list[str], name: str) -> str:
+def _day_ended(event: Event, names: list[str], viewer: int | None, you: bool, name: str) -> str:
     return _("Day %(day)s ends; the cats left in the fields swim away.") % {"day": event["day"]}
 
 
-def _simple(text: str) -> Callable[[Event, list[str], str], str]:
-    def line(event: Event, names: list[str], name: str) -> str:
+def _simple(text: str) -> Line:
+    def line(event: Event, names: list[str], viewer: int | None, you: bool, name: str) -> str:
         return _(text) % {"name": name}
 
     return line
 
 
-_DESCRIBERS: dict[str, Callable[[Event, list[str], str], str | None]] = {
+_LINES: dict[str, Line] = {
     "day_started": _day_started,
     "refilled": _refilled,
     "rescued": _rescued,
@@ -205,3 +199,18 @@ _DESCRIBERS: dict[str, Callable[[Event, list[str], str], str | None]] = {
     "cats_held": _simple(gettext_noop("%(name)s arranges the new cats (Scent trail).")),
     "game_over": _simple(gettext_noop("The island sinks: the game is over.")),
 }
+
+
+def _begun(line: Line) -> Line:
+    """Every line that names its seat begins with the name: "The sister", not "the sister"."""
+
+    def begun(event: Event, names: list[str], viewer: int | None, you: bool, name: str):
+        return line(
+            event, names, viewer, you, capfirst(name) if event.get("seat") == "sister" else name
+        )
+
+    return begun
+
+
+LINES = {kind: _begun(line) for kind, line in _LINES.items()}
+"""One sentence per event type the engine emits."""

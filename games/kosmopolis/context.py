@@ -6,7 +6,6 @@ rules re-implemented here."""
 
 from __future__ import annotations
 
-from itertools import combinations
 from typing import Any
 
 from games.kosmopolis.components import (
@@ -35,6 +34,7 @@ from games.kosmopolis.labels import (
     signed,
 )
 from games.kosmopolis.log import evaluation_sentences
+from games.score_sheet import Column, Look, ranked_rows, score_sheet, ties
 from games.translated import gettext as _
 from games.translated import ngettext, shared
 
@@ -358,27 +358,31 @@ def _result_context(view: View, names: list[str], seat: int | None) -> dict[str,
     result = view.get("result")
     if not result:
         return None
-    rows = []
-    for p, row in enumerate(result["breakdown"]):
-        bonus = view.get("bonus_piles", [[]] * view["seats"])[p]
-        rows.append(
-            {
-                "seat": p,
-                "name": player_name(names, p),
-                "is_you": p == seat,
-                "rank": result["ranks"][p],
-                "winner": p in result["winners"],
-                "bonus_cards": [card_info(c) for c in bonus],
-                **row,
-            }
-        )
-    rows.sort(key=lambda r: (r["rank"], r["seat"]))
-    # The tie-break decided something when two seats share a total but not a rank.
-    tiebreak = any(
-        a["total"] == b["total"] and a["rank"] != b["rank"] for a, b in combinations(rows, 2)
-    )
-    shared = any(a["rank"] == b["rank"] for a, b in combinations(rows, 2))
-    return {"rows": rows, "tiebreak": tiebreak, "shared": shared}
+    piles = view.get("bonus_piles", [[]] * view["seats"])
+    rows = [
+        {**row, **row["breakdown"], "bonus_cards": [card_info(c) for c in piles[row["seat"]]]}
+        for row in ranked_rows(result, names, seat)
+    ]
+    tiebreak, shared = ties(rows)
+    columns = [
+        Column("city", _("City")),
+        Column("bonus", _("Bonus cards")),
+        Column("tokens", _("Tokens")),
+        Column("total", _("Total"), strong=True),
+    ]
+    if tiebreak:
+        columns += [
+            Column("sixes", "6×", title=_("cards worth 6")),
+            Column("fives", "5×", title=_("cards worth 5")),
+            Column("fours", "4×", title=_("cards worth 4")),
+            Column("threes", "3×", title=_("cards worth 3")),
+            Column("twos", "2×", title=_("cards worth 2")),
+        ]
+    sheet = score_sheet(result, names, seat, columns, SHEET_LOOK)
+    return {"rows": rows, "tiebreak": tiebreak, "shared": shared, "sheet": sheet}
+
+
+SHEET_LOOK = Look(table="k-score", winner="k-winner", you="k-you", marker="k-marker")
 
 
 def _last_round_context(view: View, names: list[str]) -> dict[str, Any] | None:
@@ -453,19 +457,4 @@ def status_text(view: View, seat: int | None, names: list[str]) -> str:
         if mine:
             return _("Your city is over a limit: choose which columns to save with tokens.")
         return _("Waiting for %(names)s to decide about tokens.") % {"names": waiting}
-    if phase == "over":
-        result = view.get("result") or {}
-        winners = list(result.get("winners", []))
-        if seat is not None and seat in winners:
-            others = [player_name(names, p) for p in winners if p != seat]
-            if others:
-                return _("Game over: you share the win with %(names)s.") % {
-                    "names": join_names(others)
-                }
-            return _("Game over: you win!")
-        if winners:
-            return ngettext(
-                "Game over: %(names)s wins.", "Game over: %(names)s win.", len(winners)
-            ) % {"names": join_names([player_name(names, p) for p in winners])}
-        return _("Game over.")
     return ""

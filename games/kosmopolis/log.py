@@ -19,30 +19,9 @@ from games.kosmopolis.labels import (
     player_name,
     signed,
 )
+from games.log import final_scores, open_card
 from games.translated import gettext as _
 from games.translated import ngettext, one_full_stop
-
-# --- log lines -------------------------------------------------------------------------------
-
-
-def describe(event: Event, names: list[str], viewer: int | None) -> str | None:
-    """The log line for one engine event in the active language, or None if the log skips it.
-
-    Private events (those with `visible_to`) are described only for their owner; public lines
-    only use what the event itself carries, which the engine keeps free of hidden cards. A
-    replay of a finished game strips `visible_to`, and private events then read by name.
-    """
-    visible_to = event.get("visible_to")
-    if visible_to is not None and (viewer is None or viewer not in visible_to):
-        return None
-    kind = event.get("type")
-    handler = _DESCRIBERS.get(kind) if isinstance(kind, str) else None
-    if handler is None:
-        return None
-    seat = event.get("seat")
-    you = seat is not None and seat == viewer
-    name = player_name(names, seat) if isinstance(seat, int) else ""
-    return handler(event, names, viewer, you, name)
 
 
 def _round_started(event: Event, names: list[str], viewer: int | None, you: bool, name: str):
@@ -309,14 +288,11 @@ def _start_player(event: Event, names: list[str], viewer: int | None, you: bool,
 
 
 def _game_over(event: Event, names: list[str], viewer: int | None, you: bool, name: str):
-    scores = ", ".join(
-        _("%(name)s %(total)s") % {"name": player_name(names, p), "total": score}
-        for p, score in enumerate(event["scores"])
-    )
+    scores = final_scores(event["scores"], names)
     return _("Game over. Final scores: %(list)s.") % {"list": scores}
 
 
-_DESCRIBERS = {
+LINES = {
     "round_started": _round_started,
     "packet": _packet,
     "drafted": _drafted,
@@ -344,10 +320,5 @@ _DESCRIBERS = {
 """One describer per event type the engine emits (`"type":` in engine.py)."""
 
 
-MARKED = {"played", "priest_took"}
-"""Events whose card lies open on the table when the line is read."""
-
-
-def marks(event: Event) -> list[int]:
-    """The cards a log line names, for the table to mark while the line is hovered."""
-    return [event["card"]] if event["type"] in MARKED else []
+marks = open_card({"played", "priest_took"})
+"""The cards a log line names, which lie open on the table when the line is read."""

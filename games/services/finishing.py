@@ -37,6 +37,8 @@ def finish(
     once; the match row is the caller's to write. The rating changes stay on the match, for
     the table pushed from it (`table_after_move`)."""
     result = result or info.engine.result(match.state)
+    if result is None:
+        raise ValueError(f"Match {match.pk} is not over: it has no result to finish with.")
     match.status = Match.Status.FINISHED
     match.result = result
     match.finished_at = timezone.now()

@@ -8,6 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.template.loader import render_to_string
+from django.utils.safestring import mark_safe
+
+from games.score_sheet import Column, Look, score_sheet
 from games.seven_dragons import engine
 from games.seven_dragons.components import (
     ACTION_COLOR,
@@ -407,20 +411,6 @@ def _result_context(
     if not result:
         return None
     seats = view["seats"]
-    rows = []
-    for p, row in enumerate(result["breakdown"]):
-        rows.append(
-            {
-                "seat": p,
-                "name": player_name(names, p),
-                "is_you": p == seat,
-                "rank": result["ranks"][p],
-                "winner": p in result["winners"],
-                "goal": goal_info(row["goal"]),
-                "area": row["largest_area"],
-            }
-        )
-    rows.sort(key=lambda r: (r["rank"], r["seat"]))
     winners = [player_name(names, w) for w in result["winners"]]
     if result["end_reason"] == "seven":
         w = result["winners"][0]
@@ -445,12 +435,25 @@ def _result_context(
         for s in range(seats, GOAL_SLOTS)
         if "goal_slots" in result
     ]
+    columns = [
+        Column("goal", _("Goal colour"), show=_goal_drawn),
+        Column("largest_area", _("Largest area (cards)"), strong=True),
+    ]
     return {
-        "rows": rows,
+        "sheet": score_sheet(result, names, seat, columns, SHEET_LOOK),
         "text": text,
         "imaginary": imaginary,
         "win_colours": [colour_panel(c) for c in win_colours],
     }
+
+
+SHEET_LOOK = Look(table="sd-score", winner="sd-winner", you="sd-you", marker="sd-marker")
+
+
+def _goal_drawn(colour: str) -> str:
+    """A goal card on the score sheet, drawn as the table draws it."""
+    card = {"card": goal_info(colour)}
+    return mark_safe(render_to_string("seven_dragons/_card.html", card, using="jinja2").strip())
 
 
 # --- status line -----------------------------------------------------------------------------
@@ -458,21 +461,6 @@ def _result_context(
 
 def status_text(view: View, seat: int | None, names: list[str]) -> str:
     """One sentence in the active language: what happens now, and who must act."""
-    if view["over"]:
-        result = view.get("result") or {}
-        winners = list(result.get("winners", []))
-        if seat is not None and seat in winners:
-            others = [player_name(names, p) for p in winners if p != seat]
-            if others:
-                return _("Game over: you share the win with %(names)s.") % {
-                    "names": join_names(others)
-                }
-            return _("Game over: you win!")
-        if winners:
-            return ngettext(
-                "Game over: %(names)s wins.", "Game over: %(names)s win.", len(winners)
-            ) % {"names": join_names([player_name(names, p) for p in winners])}
-        return _("Game over.")
     current = view["current"]
     if seat is not None and seat == current:
         return _("Your turn: play a dragon card into the layout or an action card.")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from games.log import open_card
 from games.seven_dragons.labels import (
     Event,
     card_label,
@@ -14,27 +15,6 @@ from games.seven_dragons.labels import (
 )
 from games.translated import gettext as _
 from games.translated import ngettext
-
-# --- log lines -------------------------------------------------------------------------------
-
-
-def describe(event: Event, names: list[str], viewer: int | None) -> str | None:
-    """The log line for one engine event in the active language, or None if the log skips it.
-
-    Private events (`visible_to`) are described only for their owner; public lines only use
-    what the event carries, which the engine keeps free of hidden cards and goal colours.
-    """
-    visible_to = event.get("visible_to")
-    if visible_to is not None and (viewer is None or viewer not in visible_to):
-        return None
-    kind = event.get("type")
-    handler = _DESCRIBERS.get(kind) if isinstance(kind, str) else None
-    if handler is None:
-        return None
-    seat = event.get("seat")
-    you = seat is not None and seat == viewer
-    name = player_name(names, seat) if isinstance(seat, int) else ""
-    return handler(event, names, viewer, you, name)
 
 
 def _drew(event: Event, names: list[str], viewer: int | None, you: bool, name: str):
@@ -180,7 +160,7 @@ def _game_over(event: Event, names: list[str], viewer: int | None, you: bool, na
     ) % {"names": winners}
 
 
-_DESCRIBERS = {
+LINES = {
     "drew": _drew,
     "drew_cards": _drew_cards,
     "played_dragon": _played_dragon,
@@ -196,10 +176,5 @@ _DESCRIBERS = {
 }
 
 
-MARKED = {"played_dragon", "played_action", "card_moved", "card_zapped"}
-"""Events whose card lies open on the table when the line is read."""
-
-
-def marks(event: Event) -> list[int]:
-    """The cards a log line names, for the table to mark while the line is hovered."""
-    return [event["card"]] if event["type"] in MARKED else []
+marks = open_card({"played_dragon", "played_action", "card_moved", "card_zapped"})
+"""The cards a log line names, which lie open on the table when the line is read."""

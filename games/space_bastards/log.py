@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
+from games.log import Line, final_scores
 from games.space_bastards.engine import named
 from games.space_bastards.labels import (
     NEUTRAL,
@@ -24,56 +23,35 @@ from games.translated import gettext as _
 from games.translated import ngettext
 
 
-def describe(event: Event, names: list[str], viewer: int | None) -> str | None:
-    """The log line for one engine event in the active language, or None if the log skips it.
-
-    Private events (those with `visible_to`) are described only for their owner; public lines
-    only use what the event itself carries, which the engine keeps free of hidden choices.
-    """
-    visible_to = event.get("visible_to")
-    if visible_to is not None and (viewer is None or viewer not in visible_to):
-        return None
-    kind = event.get("type")
-    handler = _DESCRIBERS.get(kind) if isinstance(kind, str) else None
-    if handler is None:
-        return None
-    seat = event.get("seat")
-    name = player_name(names, seat) if isinstance(seat, int) else ""
-    return handler(event, names, name)
-
-
 def marks(event: Event) -> list[str]:
     """What a log line names on the table (tokens, planets, spaces, cards), for the table to
     mark while the line is hovered or focused; the engine's own list, which its last moves use."""
     return named(event)
 
 
-Describer = Callable[[Event, list[str], str], str | None]
-
-
-def _planet_chosen(e: Event, names: list[str], name: str) -> str:
+def _planet_chosen(e: Event, names: list[str], viewer: int | None, you: bool, name: str) -> str:
     return _("%(name)s chose %(planet)s to colonise.") % {
         "name": name,
         "planet": planet_name(e["planet"]),
     }
 
 
-def _neutral_placed(e: Event, names: list[str], name: str) -> str:
+def _neutral_placed(e: Event, names: list[str], viewer: int | None, you: bool, name: str) -> str:
     return _("A neutral %(race)s landed on %(planet)s.") % {
         "race": race_name(race_of(e["token"])),
         "planet": planet_name(e["planet"]),
     }
 
 
-def _picked(e: Event, names: list[str], name: str) -> str:
+def _picked(e: Event, names: list[str], viewer: int | None, you: bool, name: str) -> str:
     return _("%(name)s picked a race.") % {"name": name}
 
 
-def _pick(e: Event, names: list[str], name: str) -> str:
+def _pick(e: Event, names: list[str], viewer: int | None, you: bool, name: str) -> str:
     return _("You picked %(race)s.") % {"race": race_name(e["race"])}
 
 
-def _picks_revealed(e: Event, names: list[str], name: str) -> str:
+def _picks_revealed(e: Event, names: list[str], viewer: int | None, you: bool, name: str) -> str:
     picks = [
         _("%(name)s %(race)s") % {"name": player_name(names, p), "race": race_name(r)}
         for p, r in enumerate(e["picks"])
@@ -82,14 +60,14 @@ def _picks_revealed(e: Event, names: list[str], name: str) -> str:
     return _("Picks revealed: %(picks)s.") % {"picks": ", ".join(picks)}
 
 
-def _skipped(e: Event, names: list[str], name: str) -> str:
+def _skipped(e: Event, names: list[str], viewer: int | None, you: bool, name: str) -> str:
     return _("Nothing of %(name)s fits on %(planet)s: skipped.") % {
         "name": name,
         "planet": planet_name(e["planet"]),
     }
 
 
-def _substituted(e: Event, names: list[str], name: str) -> str:
+def _substituted(e: Event, names: list[str], viewer: int | None, you: bool, name: str) -> str:
     return _("The %(picked)s of %(name)s does not fit: a %(race)s comes instead.") % {
         "picked": race_name(e["picked"]),
         "name": name,
@@ -97,7 +75,7 @@ def _substituted(e: Event, names: list[str], name: str) -> str:
     }
 
 
-def _cascade(e: Event, names: list[str], name: str) -> str:
+def _cascade(e: Event, names: list[str], viewer: int | None, you: bool, name: str) -> str:
     return _("To make room on %(planet)s, the %(old)s of %(name)s became a %(new)s.") % {
         "planet": planet_name(e["planet"]),
         "old": race_name(race_of(e["old"])),
@@ -106,7 +84,7 @@ def _cascade(e: Event, names: list[str], name: str) -> str:
     }
 
 
-def _placed(e: Event, names: list[str], name: str) -> str:
+def _placed(e: Event, names: list[str], viewer: int | None, you: bool, name: str) -> str:
     values = {
         "name": name,
         "race": race_name(race_of(e["token"])),
@@ -118,32 +96,32 @@ def _placed(e: Event, names: list[str], name: str) -> str:
     return _("%(name)s placed a %(race)s on %(planet)s (%(cells)s).") % values
 
 
-def _dealt(e: Event, names: list[str], name: str) -> str:
+def _dealt(e: Event, names: list[str], viewer: int | None, you: bool, name: str) -> str:
     return _("Colonisation is over: the relationship cards are dealt.")
 
 
-def _flight_step(e: Event, names: list[str], name: str) -> str:
+def _flight_step(e: Event, names: list[str], viewer: int | None, you: bool, name: str) -> str:
     return _("A flight-only step: ships move.")
 
 
-def _round_started(e: Event, names: list[str], name: str) -> str:
+def _round_started(e: Event, names: list[str], viewer: int | None, you: bool, name: str) -> str:
     return _("Round %(round)s begins; %(name)s is the start player.") % {
         "round": e["round"],
         "name": player_name(names, e["start_player"]),
     }
 
 
-def _planned(e: Event, names: list[str], name: str) -> str:
+def _planned(e: Event, names: list[str], viewer: int | None, you: bool, name: str) -> str:
     return _("%(name)s planned.") % {"name": name}
 
 
-def _plan(e: Event, names: list[str], name: str) -> str:
+def _plan(e: Event, names: list[str], viewer: int | None, you: bool, name: str) -> str:
     return _("You planned %(cards)s.") % {
         "cards": join_names([relationship_name(c) for c in e["cards"]])
     }
 
 
-def _plans_revealed(e: Event, names: list[str], name: str) -> str:
+def _plans_revealed(e: Event, names: list[str], viewer: int | None, you: bool, name: str) -> str:
     parts = [
         _("%(name)s %(cards)s")
         % {
@@ -156,29 +134,29 @@ def _plans_revealed(e: Event, names: list[str], name: str) -> str:
     return _("Plans revealed: %(plans)s.") % {"plans": "; ".join(parts)}
 
 
-def _action_started(e: Event, names: list[str], name: str) -> str:
+def _action_started(e: Event, names: list[str], viewer: int | None, you: bool, name: str) -> str:
     return _("%(name)s resolves %(action)s.") % {
         "name": name,
         "action": relationship_name(e["card"]),
     }
 
 
-def _no_effect(e: Event, names: list[str], name: str) -> str:
+def _no_effect(e: Event, names: list[str], viewer: int | None, you: bool, name: str) -> str:
     return _("The %(action)s of %(name)s has no effect.") % {
         "action": relationship_name(e["card"]),
         "name": name,
     }
 
 
-def _start_player(e: Event, names: list[str], name: str) -> str:
+def _start_player(e: Event, names: list[str], viewer: int | None, you: bool, name: str) -> str:
     return _("The start player token passes to %(name)s.") % {"name": name}
 
 
-def _cards_returned(e: Event, names: list[str], name: str) -> str:
+def _cards_returned(e: Event, names: list[str], viewer: int | None, you: bool, name: str) -> str:
     return _("Half-time: every played action card returns to its hand.")
 
 
-def _dominance(e: Event, names: list[str], name: str) -> str:
+def _dominance(e: Event, names: list[str], viewer: int | None, you: bool, name: str) -> str:
     won = [
         _("%(planet)s: %(name)s") % {"planet": planet_name(p), "name": player_name(names, w)}
         for p, w in e["planets"].items()
@@ -195,7 +173,7 @@ def _dominance(e: Event, names: list[str], name: str) -> str:
     }
 
 
-def _points_bought(e: Event, names: list[str], name: str) -> str:
+def _points_bought(e: Event, names: list[str], viewer: int | None, you: bool, name: str) -> str:
     bought = [
         _("%(name)s +%(points)s") % {"name": player_name(names, p), "points": n}
         for p, n in enumerate(e["points"])
@@ -206,15 +184,12 @@ def _points_bought(e: Event, names: list[str], name: str) -> str:
     return _("Money buys points, 5 for 1: %(points)s.") % {"points": ", ".join(bought)}
 
 
-def _game_over(e: Event, names: list[str], name: str) -> str:
-    scores = ", ".join(
-        _("%(name)s %(total)s") % {"name": player_name(names, p), "total": score}
-        for p, score in enumerate(e["scores"])
-    )
+def _game_over(e: Event, names: list[str], viewer: int | None, you: bool, name: str) -> str:
+    scores = final_scores(e["scores"], names)
     return _("Game over. Final scores: %(list)s.") % {"list": scores}
 
 
-def _paid(e: Event, names: list[str], name: str) -> str:
+def _paid(e: Event, names: list[str], viewer: int | None, you: bool, name: str) -> str:
     return ngettext(
         "%(name)s paid %(amount)s money.", "%(name)s paid %(amount)s money.", e["amount"]
     ) % {
@@ -223,7 +198,7 @@ def _paid(e: Event, names: list[str], name: str) -> str:
     }
 
 
-def _born(e: Event, names: list[str], name: str) -> str:
+def _born(e: Event, names: list[str], viewer: int | None, you: bool, name: str) -> str:
     return _("A %(race)s of %(name)s was born on %(planet)s (%(cells)s).") % {
         "race": race_name(race_of(e["token"])),
         "name": name,
@@ -269,15 +244,15 @@ def _victims(e: Event, names: list[str], name: str, verb: str) -> str:
     return text % values
 
 
-def _shot(e: Event, names: list[str], name: str) -> str:
+def _shot(e: Event, names: list[str], viewer: int | None, you: bool, name: str) -> str:
     return _victims(e, names, name, "shot")
 
 
-def _eaten(e: Event, names: list[str], name: str) -> str:
+def _eaten(e: Event, names: list[str], viewer: int | None, you: bool, name: str) -> str:
     return _victims(e, names, name, "eaten")
 
 
-def _offered(e: Event, names: list[str], name: str) -> str:
+def _offered(e: Event, names: list[str], viewer: int | None, you: bool, name: str) -> str:
     values = {"name": name, "action": relationship_name(e["card"])}
     if e["prompted"]:
         values["asked"] = join_names([player_name(names, p) for p in e["prompted"]])
@@ -285,15 +260,15 @@ def _offered(e: Event, names: list[str], name: str) -> str:
     return _("%(name)s offers %(action)s.") % values
 
 
-def _responded(e: Event, names: list[str], name: str) -> str:
+def _responded(e: Event, names: list[str], viewer: int | None, you: bool, name: str) -> str:
     return _("%(name)s answered.") % {"name": name}
 
 
-def _answer(e: Event, names: list[str], name: str) -> str:
+def _answer(e: Event, names: list[str], viewer: int | None, you: bool, name: str) -> str:
     return _("You take part.") if e["accept"] else _("You refused.")
 
 
-def _partners(e: Event, names: list[str], name: str) -> str:
+def _partners(e: Event, names: list[str], viewer: int | None, you: bool, name: str) -> str:
     values = {"name": name, "action": relationship_name(e["card"])}
     if not e["partners"]:
         return _("%(name)s has no partner for %(action)s.") % values
@@ -301,7 +276,7 @@ def _partners(e: Event, names: list[str], name: str) -> str:
     return _("Partners of %(name)s for %(action)s: %(partners)s.") % values
 
 
-def _trade_result(e: Event, names: list[str], name: str) -> str:
+def _trade_result(e: Event, names: list[str], viewer: int | None, you: bool, name: str) -> str:
     gains = [
         _("%(name)s +%(gain)s") % {"name": player_name(names, p), "gain": g}
         for p, g in enumerate(e["gains"])
@@ -314,7 +289,7 @@ def _trade_result(e: Event, names: list[str], name: str) -> str:
     return text % {"gains": ", ".join(gains) or "0"}
 
 
-def _mutated(e: Event, names: list[str], name: str) -> str:
+def _mutated(e: Event, names: list[str], viewer: int | None, you: bool, name: str) -> str:
     values = {
         "name": name,
         "count": len(e["new"]),
@@ -345,20 +320,20 @@ def _mutated(e: Event, names: list[str], name: str) -> str:
     return text % values
 
 
-def _corpses_arranged(e: Event, names: list[str], name: str) -> str:
+def _corpses_arranged(e: Event, names: list[str], viewer: int | None, you: bool, name: str) -> str:
     return _("%(name)s rearranged the corpses on %(planet)s.") % {
         "name": name,
         "planet": planet_name(e["planet"]),
     }
 
 
-def _change_started(e: Event, names: list[str], name: str) -> str:
+def _change_started(e: Event, names: list[str], viewer: int | None, you: bool, name: str) -> str:
     return _("Change of relationship, in this order: %(names)s.") % {
         "names": ", ".join(player_name(names, p) for p in e["order"])
     }
 
 
-def _exchanged(e: Event, names: list[str], name: str) -> str:
+def _exchanged(e: Event, names: list[str], viewer: int | None, you: bool, name: str) -> str:
     return _("%(name)s put %(taken)s into %(relationship)s (side %(side)s) and locked it.") % {
         "name": name,
         "taken": race_name(e["taken"].split("-")[0]),
@@ -367,25 +342,25 @@ def _exchanged(e: Event, names: list[str], name: str) -> str:
     }
 
 
-def _locked(e: Event, names: list[str], name: str) -> str:
+def _locked(e: Event, names: list[str], viewer: int | None, you: bool, name: str) -> str:
     return _("%(name)s locked %(relationship)s.") % {
         "name": name,
         "relationship": relationship_name(e["relationship"]),
     }
 
 
-def _swapped(e: Event, names: list[str], name: str) -> str:
+def _swapped(e: Event, names: list[str], viewer: int | None, you: bool, name: str) -> str:
     return _("%(name)s swapped the sides of %(relationship)s.") % {
         "name": name,
         "relationship": relationship_name(e["relationship"]),
     }
 
 
-def _locks_cleared(e: Event, names: list[str], name: str) -> str:
+def _locks_cleared(e: Event, names: list[str], viewer: int | None, you: bool, name: str) -> str:
     return _("All locks are removed.")
 
 
-def _ship_moved(e: Event, names: list[str], name: str) -> str:
+def _ship_moved(e: Event, names: list[str], viewer: int | None, you: bool, name: str) -> str:
     if e["from"] is None:
         return _("%(name)s put a ship on %(space)s.") % {"name": name, "space": space_name(e["to"])}
     return _("The ship of %(name)s flew to %(space)s.") % {
@@ -394,7 +369,7 @@ def _ship_moved(e: Event, names: list[str], name: str) -> str:
     }
 
 
-def _loaded(e: Event, names: list[str], name: str) -> str:
+def _loaded(e: Event, names: list[str], viewer: int | None, you: bool, name: str) -> str:
     return _("%(name)s boarded a %(race)s on %(planet)s.") % {
         "name": name,
         "race": race_name(race_of(e["token"])),
@@ -402,7 +377,7 @@ def _loaded(e: Event, names: list[str], name: str) -> str:
     }
 
 
-def _unloaded(e: Event, names: list[str], name: str) -> str:
+def _unloaded(e: Event, names: list[str], viewer: int | None, you: bool, name: str) -> str:
     return _("%(token)s landed on %(planet)s (%(cells)s).") % {
         "token": token_label(names, e["token"]),
         "planet": planet_name(e["planet"]),
@@ -410,7 +385,7 @@ def _unloaded(e: Event, names: list[str], name: str) -> str:
     }
 
 
-_DESCRIBERS: dict[str, Describer] = {
+LINES: dict[str, Line] = {
     "planet_chosen": _planet_chosen,
     "neutral_placed": _neutral_placed,
     "picked": _picked,

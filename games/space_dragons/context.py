@@ -6,9 +6,9 @@ rules re-implemented here."""
 
 from __future__ import annotations
 
-from itertools import combinations
 from typing import Any
 
+from games.score_sheet import Column, Look, ranked_rows, score_sheet, ties
 from games.space_dragons.components import (
     CONTEST_SYMBOLS,
     CREW,
@@ -34,7 +34,7 @@ from games.space_dragons.labels import (
     symbol_letter,
 )
 from games.translated import gettext as _
-from games.translated import ngettext, per_language
+from games.translated import per_language
 
 # --- template context ------------------------------------------------------------------------
 
@@ -237,27 +237,11 @@ def _result_context(view: View, names: list[str], seat: int | None) -> dict[str,
     result = view.get("result")
     if not result:
         return None
-    rows = []
-    for p, row in enumerate(result["breakdown"]):
-        rows.append(
-            {
-                "seat": p,
-                "name": player_name(names, p),
-                "is_you": p == seat,
-                "rank": result["ranks"][p],
-                "winner": p in result["winners"],
-                "dragon_count": result["dragon_counts"][p],
-                "symbols": result["symbol_counts"][p],
-                "cells": [signed(row[k]) for k in CATEGORIES],
-                "total": row["total"],
-                **{k: row[k] for k in CATEGORIES},
-            }
-        )
-    rows.sort(key=lambda r: (r["rank"], r["seat"]))
-    tiebreak = any(
-        a["total"] == b["total"] and a["rank"] != b["rank"] for a, b in combinations(rows, 2)
-    )
-    shared = any(a["rank"] == b["rank"] for a, b in combinations(rows, 2))
+    rows = [
+        {**row, **row["breakdown"], "symbols": result["symbol_counts"][row["seat"]]}
+        for row in ranked_rows(result, names, seat)
+    ]
+    tiebreak, shared = ties(rows)
     contests = []
     for card in CONTEST_SYMBOLS:
         side = view["sides"][card]
@@ -279,15 +263,29 @@ def _result_context(view: View, names: list[str], seat: int | None) -> dict[str,
                 ],
             }
         )
+    columns = [
+        *(Column(k, category_name(k), show=signed) for k in CATEGORIES),
+        Column("total", _("Total"), strong=True),
+        Column("dragons_hunted", _("Dragons hunted")),
+    ]
     return {
         "rows": rows,
-        "headers": [category_name(k) for k in CATEGORIES],
+        "sheet": score_sheet(
+            result,
+            names,
+            seat,
+            columns,
+            SHEET_LOOK,
+            more={"dragons_hunted": result["dragon_counts"]},
+        ),
         "tiebreak": tiebreak,
         "shared": shared,
         "contests": contests,
         "winners": join_names([r["name"] for r in rows if r["winner"]]),
     }
 
+
+SHEET_LOOK = Look(table="sd-score", winner="sd-winner-row", you="sd-you", marker="sd-tag sd-lead")
 
 CATEGORIES = ("dragons", "plus", "minus", "shields", "damage", "research", "morale", "crime")
 
@@ -329,19 +327,4 @@ def status_text(view: View, seat: int | None, names: list[str]) -> str:
         if seat is not None and seat == view["turn"]:
             return _("Play a crew card (trick %(trick)s of %(tricks)s).") % values
         return _("%(name)s must play a crew card (trick %(trick)s of %(tricks)s).") % values
-    if phase == "over":
-        result = view.get("result") or {}
-        winners = list(result.get("winners", []))
-        if seat is not None and seat in winners:
-            others = [player_name(names, p) for p in winners if p != seat]
-            if others:
-                return _("Game over: you share the win with %(names)s.") % {
-                    "names": join_names(others)
-                }
-            return _("Game over: you win!")
-        if winners:
-            return ngettext(
-                "Game over: %(names)s wins.", "Game over: %(names)s win.", len(winners)
-            ) % {"names": join_names([player_name(names, p) for p in winners])}
-        return _("Game over.")
     return ""

@@ -2,56 +2,40 @@
 
 from __future__ import annotations
 
+from games.log import final_scores, open_card
 from games.space_dragons.components import (
     CREW,
     EFFECTS,
 )
-from games.space_dragons.labels import Event, card_label, dragon_label, player_name, symbol_name
+from games.space_dragons.labels import Event, card_label, dragon_label, symbol_name
 from games.translated import gettext as _
 from games.translated import ngettext
 
-# --- log lines -------------------------------------------------------------------------------
 
-
-def describe(event: Event, names: list[str], viewer: int | None) -> str | None:
-    """The log line for one engine event in the active language, or None if the log skips it.
-
-    Private events (`visible_to`) are described only for their owner; a replay of a finished
-    game strips `visible_to`, and private events then read by name.
-    """
-    visible_to = event.get("visible_to")
-    if visible_to is not None and (viewer is None or viewer not in visible_to):
-        return None
-    kind = event.get("type")
-    handler = _DESCRIBERS.get(kind) if isinstance(kind, str) else None
-    if handler is None:
-        return None
-    seat = event.get("seat")
-    you = isinstance(seat, int) and seat == viewer
-    name = player_name(names, seat) if isinstance(seat, int) else ""
-    return handler(event, names, you, name)
-
-
-def _drafted(event: Event, names: list[str], you: bool, name: str) -> str | None:
+def _drafted(
+    event: Event, names: list[str], viewer: int | None, you: bool, name: str
+) -> str | None:
     if you:
         return None  # the private "drafted_card" line names the card
     return _("%(name)s picks a crew card.") % {"name": name}
 
 
-def _drafted_card(event: Event, names: list[str], you: bool, name: str) -> str:
+def _drafted_card(event: Event, names: list[str], viewer: int | None, you: bool, name: str) -> str:
     values = {"name": name, "card": card_label(event["card"])}
     if you:
         return _("You keep crew card %(card)s.") % values
     return _("%(name)s keeps crew card %(card)s.") % values
 
 
-def _packs_passed(event: Event, names: list[str], you: bool, name: str) -> str:
+def _packs_passed(event: Event, names: list[str], viewer: int | None, you: bool, name: str) -> str:
     return _("Everyone passes the rest of their pack to the left (pick %(round)s done).") % {
         "round": event["round"]
     }
 
 
-def _draft_complete(event: Event, names: list[str], you: bool, name: str) -> str:
+def _draft_complete(
+    event: Event, names: list[str], viewer: int | None, you: bool, name: str
+) -> str:
     return _(
         "The last card of each pack is kept automatically. The crew is ready: the hunt begins."
     )
@@ -69,7 +53,7 @@ def _effects_text(card: int) -> str:
     return ", ".join(parts)
 
 
-def _played(event: Event, names: list[str], you: bool, name: str) -> str:
+def _played(event: Event, names: list[str], viewer: int | None, you: bool, name: str) -> str:
     card = event["card"]
     effects = _effects_text(card)
     values = {"name": name, "card": card_label(card), "effects": effects}
@@ -82,13 +66,13 @@ def _played(event: Event, names: list[str], you: bool, name: str) -> str:
     return _("%(name)s plays %(card)s.") % values
 
 
-def _shield_gained(event: Event, names: list[str], you: bool, name: str) -> str:
+def _shield_gained(event: Event, names: list[str], viewer: int | None, you: bool, name: str) -> str:
     if you:
         return _("Your card gives your ship a shield.")
     return _("%(name)s's card gives their ship a shield.") % {"name": name}
 
 
-def _shield_lost(event: Event, names: list[str], you: bool, name: str) -> str:
+def _shield_lost(event: Event, names: list[str], viewer: int | None, you: bool, name: str) -> str:
     if event.get("cause") == "targeting":
         if you:
             return _("A targeting hit on your ship is absorbed by a shield.")
@@ -98,7 +82,7 @@ def _shield_lost(event: Event, names: list[str], you: bool, name: str) -> str:
     return _("%(name)s's own card's damage is absorbed by a shield.") % {"name": name}
 
 
-def _damage_taken(event: Event, names: list[str], you: bool, name: str) -> str:
+def _damage_taken(event: Event, names: list[str], viewer: int | None, you: bool, name: str) -> str:
     if event.get("cause") == "targeting":
         if you:
             return _("A targeting hit damages your ship.")
@@ -108,19 +92,19 @@ def _damage_taken(event: Event, names: list[str], you: bool, name: str) -> str:
     return _("%(name)s's own card damages their ship.") % {"name": name}
 
 
-def _repaired(event: Event, names: list[str], you: bool, name: str) -> str:
+def _repaired(event: Event, names: list[str], viewer: int | None, you: bool, name: str) -> str:
     if you:
         return _("Your card repairs one damage on your ship.")
     return _("%(name)s's card repairs one damage on their ship.") % {"name": name}
 
 
-def _supply_empty(event: Event, names: list[str], you: bool, name: str) -> str:
+def _supply_empty(event: Event, names: list[str], viewer: int | None, you: bool, name: str) -> str:
     if event.get("effect") == "shield":
         return _("The draw pile is empty: %(name)s gets no shield.") % {"name": name}
     return _("The draw pile is empty: %(name)s takes no damage.") % {"name": name}
 
 
-def _trick_won(event: Event, names: list[str], you: bool, name: str) -> str:
+def _trick_won(event: Event, names: list[str], viewer: int | None, you: bool, name: str) -> str:
     values = {
         "name": name,
         "card": card_label(event["card"]),
@@ -144,25 +128,24 @@ def _trick_won(event: Event, names: list[str], you: bool, name: str) -> str:
     return text
 
 
-def _dragon_revealed(event: Event, names: list[str], you: bool, name: str) -> str:
+def _dragon_revealed(
+    event: Event, names: list[str], viewer: int | None, you: bool, name: str
+) -> str:
     return _("A new dragon leaves the lair: a %(dragon)s.") % {
         "dragon": dragon_label(event["dragon"])
     }
 
 
-def _hands_passed(event: Event, names: list[str], you: bool, name: str) -> str:
+def _hands_passed(event: Event, names: list[str], viewer: int | None, you: bool, name: str) -> str:
     return _("Everyone passes their whole hand to the left.")
 
 
-def _game_over(event: Event, names: list[str], you: bool, name: str) -> str:
-    scores = ", ".join(
-        _("%(name)s %(total)s") % {"name": player_name(names, p), "total": score}
-        for p, score in enumerate(event["scores"])
-    )
+def _game_over(event: Event, names: list[str], viewer: int | None, you: bool, name: str) -> str:
+    scores = final_scores(event["scores"], names)
     return _("The last dragon is hunted. Final scores: %(list)s.") % {"list": scores}
 
 
-_DESCRIBERS = {
+LINES = {
     "drafted": _drafted,
     "drafted_card": _drafted_card,
     "packs_passed": _packs_passed,
@@ -181,10 +164,5 @@ _DESCRIBERS = {
 """One describer per event type the engine emits (`"type":` in engine.py)."""
 
 
-MARKED = {"played", "trick_won"}
-"""Events whose card lies open on the table when the line is read."""
-
-
-def marks(event: Event) -> list[int]:
-    """The cards a log line names, for the table to mark while the line is hovered."""
-    return [event["card"]] if event["type"] in MARKED else []
+marks = open_card({"played", "trick_won"})
+"""The cards a log line names, which lie open on the table when the line is read."""

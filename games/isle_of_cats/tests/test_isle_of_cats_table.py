@@ -15,7 +15,7 @@ from django.http import QueryDict
 from django.template.loader import render_to_string
 from django.utils import translation
 
-from games.isle_of_cats import bot, engine, labels, log, stats, table
+from games.isle_of_cats import bot, engine, labels, log, stats
 from games.isle_of_cats.components import (
     BOAT_SET,
     CARDS,
@@ -26,11 +26,14 @@ from games.isle_of_cats.components import (
 )
 from games.isle_of_cats.context import table_context
 from games.isle_of_cats.tests.isle_of_cats_helpers import rescue_table, sample_states
+from games.registry import GAMES
 from games.rules import IllegalMove
 from games.services import refusal_text
 from games.tests.forms import CSRF_TOKEN, EXPECTED_SEQ, MOVE_URL, forms_of
 from games.tests.sources import engine_source
 from games.translated import reading
+
+table = GAMES["isle_of_cats"].table
 
 NAMES = ["Eva", "Jan", "Bob", "Ola"]
 LANGUAGES = ["en", "cs"]

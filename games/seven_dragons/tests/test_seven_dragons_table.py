@@ -14,19 +14,22 @@ from django.http import QueryDict
 from django.template.loader import render_to_string
 from django.utils import translation
 
+from games.registry import GAMES
 from games.rules import IllegalMove
-from games.seven_dragons import engine, labels, log, table
+from games.seven_dragons import engine, labels, log
 from games.seven_dragons.components import DRAGON_QUADRANTS, GOAL_COLOR
 from games.seven_dragons.tests.seven_dragons_states import build
 from games.tests.forms import assert_forms_offer_exactly, forms_of
 from games.tests.sources import engine_source
+
+table = GAMES["seven_dragons"].table
 
 NAMES = ["Eva", "Jan", "Bob", "Ola", "Ema"]
 LANGUAGES = ["en", "cs"]
 OWN_LINE_ONLY = {"drew"}
 """Public events whose line is left out for their own seat: the private line names the cards."""
 GOAL_OF = {colour: card for card, colour in GOAL_COLOR.items()}
-APP = Path(table.__file__).resolve().parent
+APP = Path(log.__file__).resolve().parent
 
 
 def post(**fields: Any) -> QueryDict:
@@ -167,7 +170,7 @@ def test_every_event_type_gets_a_log_line(language):
                             continue
                         assert text.strip()
                         assert "%(" not in text
-    assert seen == set(log._DESCRIBERS)
+    assert seen == set(log.LINES)
 
 
 def test_private_events_are_described_only_for_their_owner():

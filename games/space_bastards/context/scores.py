@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from markupsafe import Markup
+
+from games.score_sheet import Column, Look, score_sheet
 from games.space_bastards.components import PLANET_IDS
 from games.space_bastards.context.board import colour_class, colour_mark
 from games.space_bastards.labels import COLOUR_CLASS, View, colour_name, planet_name, player_name
@@ -47,6 +50,20 @@ def final_result(view: View, names: list[str], me: int | None) -> dict[str, Any]
     totals = [r["total"] for r in rows]
     money = [(r["total"], r["money_left"]) for r in rows]
     scorings = view.get("scorings", [])
+    badges = [
+        Markup(f'<span class="sb-chip sb-{COLOUR_CLASS[p]}" aria-hidden="true">{p + 1}</span> ')
+        for p in range(len(result["breakdown"]))
+    ]
+    columns = [
+        Column("dominance_4", _("Points for planets after round 4")),
+        Column("dominance_8", _("Points for planets after round 8")),
+        Column("dominance_12", _("Points for planets after round 12")),
+        Column("diplomacy", _("Diplomacy")),
+        Column("bought", _("Bought with money")),
+        Column("total", _("Total"), strong=True),
+        Column("money_left", _("Money left")),
+        Column("living", _("Creatures in play")),
+    ]
     return {
         "rows": rows,
         "rounds": [s["round"] for s in scorings],
@@ -54,7 +71,11 @@ def final_result(view: View, names: list[str], me: int | None) -> dict[str, Any]
         "tie_money": len(set(totals)) < len(totals),
         "tie_living": len(set(money)) < len(money),
         "shared": any(len(group) > 1 for group in result["ranking"]),
+        "sheet": score_sheet(result, names, me, columns, SHEET_LOOK, badges=badges),
     }
+
+
+SHEET_LOOK = Look(table="sb-score", winner="sb-winner", you="sb-you", marker="sb-marker")
 
 
 def scorings_so_far(view: View, names: list[str]) -> dict[str, Any] | None:

@@ -12,25 +12,11 @@ from games.space_bastards.labels import (
     relationship_name,
 )
 from games.translated import gettext as _
-from games.translated import ngettext
 
 
 def _double_plan(view: View, seat: int) -> bool:
     """Whether the seat may plan two cards: two in hand and the money for it (5.4 a)."""
     return len(view["hands"][seat]) >= 2 and view["money"][seat] >= DOUBLE_ACTION_COST
-
-
-def _over_text(view: View, seat: int | None, names: list[str]) -> str:
-    """Who won, addressed to the viewer when it is one of them (the log has the scores)."""
-    winners = list((view.get("result") or {}).get("winners", []))
-    if seat is not None and seat in winners:
-        others = [player_name(names, p) for p in winners if p != seat]
-        if others:
-            return _("Game over: you share the win with %(names)s.") % {"names": join_names(others)}
-        return _("Game over: you win!")
-    return ngettext("Game over: %(names)s wins.", "Game over: %(names)s win.", len(winners)) % {
-        "names": join_names([player_name(names, p) for p in winners])
-    }
 
 
 def status_text(view: View, seat: int | None, names: list[str]) -> str:
@@ -40,8 +26,6 @@ def status_text(view: View, seat: int | None, names: list[str]) -> str:
     mine = seat is not None and seat in acting
     waiting = join_names([player_name(names, p) for p in acting if p != seat])
     col = view.get("colonise") or {}
-    if phase == "over":
-        return _over_text(view, seat, names)
     if phase == "colonise_choose":
         if mine:
             return _("Choose the next planet to colonise.")

@@ -15,16 +15,19 @@ from django.http import QueryDict
 from django.template.loader import render_to_string
 from django.utils import translation
 
+from games.registry import GAMES
 from games.rules import IllegalMove
 from games.services import refusal_text
-from games.space_bastards import bot, engine, labels, log, stats, table
+from games.space_bastards import bot, engine, labels, log, stats
 from games.space_bastards.components import ORIENTATIONS, PLANET_CELLS, PLANET_IDS, RACES
 from games.space_bastards.tests import space_bastards_helpers as helpers
 from games.tests.forms import CSRF_TOKEN, EXPECTED_SEQ, MOVE_URL, forms_of
 
+table = GAMES["space_bastards"].table
+
 NAMES = ["Eva", "Jan", "Bob", "Ola", "Ida"]
 LANGUAGES = ["en", "cs"]
-APP = Path(table.__file__).resolve().parent
+APP = Path(log.__file__).resolve().parent
 SILENT = {"placing", "movement_done", "change_done", "answers_revealed", "action_done"}
 """Events the log leaves out: the next line says the same (whose turn, what came of it)."""
 
@@ -290,7 +293,7 @@ def test_every_event_type_gets_a_log_line(language):
                     if event["type"] in SILENT:
                         continue
                     reader = event.get("visible_to", [seat])[0]
-                    text = log.describe(event, names, reader)
+                    text = table.describe(event, names, reader)
                     assert text, event
                     assert text.strip(), event
                     assert "%(" not in text
@@ -304,10 +307,10 @@ def test_private_events_are_described_only_for_their_owner():
             if "visible_to" not in event:
                 continue
             owner = event["visible_to"][0]
-            assert log.describe(event, NAMES[:3], owner)
-            assert log.describe(event, NAMES[:3], None) is None
+            assert table.describe(event, NAMES[:3], owner)
+            assert table.describe(event, NAMES[:3], None) is None
             assert all(
-                log.describe(event, NAMES[:3], other) is None
+                table.describe(event, NAMES[:3], other) is None
                 for other in range(3)
                 if other != owner
             )
@@ -316,9 +319,9 @@ def test_private_events_are_described_only_for_their_owner():
 def test_log_lines_in_czech_and_english_differ():
     event = {"type": "born", "seat": 1, "planet": "P6", "token": "1:toad:3", "cells": [[1, 2]]}
     with translation.override("en"):
-        english = log.describe(event, NAMES, None)
+        english = table.describe(event, NAMES, None)
     with translation.override("cs"):
-        czech = log.describe(event, NAMES, None)
+        czech = table.describe(event, NAMES, None)
     assert english == "A Toadling of Jan was born on Azurit (2-3)."
     assert czech != english
     assert "Azurit" in czech
@@ -610,7 +613,9 @@ def test_czech_texts_agree_with_several_players_and_say_the_start_player_once():
     planet = labels.planet_name(state["colonise"]["planet"])
     with translation.override("cs"):
         waiting = table.status_text(engine.view(state, 0), 0, NAMES[:3])
-        begins = log.describe({"type": "round_started", "round": 5, "start_player": 1}, NAMES, None)
+        begins = table.describe(
+            {"type": "round_started", "round": 5, "start_player": 1}, NAMES, None
+        )
     assert waiting == f"Čeká se na výběr rasy pro planetu {planet}: Jan a Bob."
     assert begins == "Začíná 5. kolo; zahajuje Jan."
 
@@ -635,7 +640,7 @@ def test_match_facts_add_up_the_points_by_source():
 
 def _described(event: dict, language: str, names: list[str] = NAMES[:3]) -> str:
     with translation.override(language):
-        text = log.describe(event, names, None)
+        text = table.describe(event, names, None)
     assert text
     return text
 
@@ -759,7 +764,7 @@ def test_the_end_of_the_game_is_said_once_the_status_naming_the_winners():
     last_events = _game(3, 2)[-2][3]
     for language in LANGUAGES:
         with translation.override(language):
-            lines = [log.describe(e, NAMES[:3], None) for e in last_events]
+            lines = [table.describe(e, NAMES[:3], None) for e in last_events]
             status = table.status_text(engine.view(state, None), None, NAMES[:3])
         assert status not in lines
         assert all(NAMES[w] in status for w in winners)

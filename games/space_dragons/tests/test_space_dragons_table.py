@@ -13,17 +13,20 @@ from django.http import QueryDict
 from django.template.loader import render_to_string
 from django.utils import translation
 
+from games.registry import GAMES
 from games.rules import IllegalMove
-from games.space_dragons import engine, labels, log, table
+from games.space_dragons import engine, labels, log
 from games.space_dragons.tests.space_dragons_helpers import finished
 from games.tests.forms import assert_forms_offer_exactly
+
+table = GAMES["space_dragons"].table
 
 NAMES = ["Eva", "Jan", "Bob", "Ola", "Ida"]
 LANGUAGES = ["en", "cs"]
 OWN_LINE_ONLY = {"drafted"}
 """Public events whose line is left out for their own seat: a private event says it better."""
 
-APP = Path(table.__file__).resolve().parent
+APP = Path(log.__file__).resolve().parent
 
 
 def post(**fields: Any) -> QueryDict:
@@ -143,7 +146,7 @@ def test_every_event_type_gets_a_log_line(language):
                             assert text.strip()
                             assert "%(" not in text
     # supply_empty needs the whole supply under ships; it is described from a made-up event.
-    assert seen | {"supply_empty"} == set(log._DESCRIBERS)
+    assert seen | {"supply_empty"} == set(log.LINES)
     with translation.override(language):
         for effect in ("shield", "damage"):
             event = {"type": "supply_empty", "seat": 1, "effect": effect}

@@ -1,0 +1,173 @@
+"""The system check that holds every registered game to its contract (`games.contract`) when
+Django starts (`manage.py check`, `runserver`, the test run): a missing module or part, a part
+that is no function or takes other parameters than the contract's, and a missing template,
+stylesheet, script or emblem fail before a player meets them (an engine without `standing`
+once crashed the early end; a script without `has_script` never loads)."""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from django.contrib.staticfiles import finders
+from django.core.checks import CheckMessage, Error, register
+from jinja2 import TemplateNotFound
+
+from games.contract import OPTIONAL, PARTS, members, parameters
+from games.log import Line
+from games.regions import environment
+from games.registry import GAMES, GameInfo
+
+LINE_PARAMETERS = ("event", "names", "viewer", "you", "name")
+"""What `games.log` passes each of a game's log lines (`games.log.Line`)."""
+
+
+@register("games")
+def games_meet_their_contract(app_configs: Any = None, **kwargs: Any) -> list[CheckMessage]:
+    """Every playable game's errors (none when each meets the contract)."""
+    return [error for game in GAMES.values() if game.playable for error in game_errors(game)]
+
+
+def game_errors(game: GameInfo) -> list[CheckMessage]:
+    """What `game` lacks of the contract, or gets wrong."""
+    return [*_part_errors(game), *_file_errors(game)]
+
+
+def _part_errors(game: GameInfo) -> list[CheckMessage]:
+    errors: list[CheckMessage] = []
+    for module_name, part in PARTS.items():
+        try:
+            module = game.module(module_name)
+        except ImportError as error:
+            errors.append(
+                Error(
+                    f"{game.slug} has no {module_name} module ({error}).",
+                    hint=f"Write {game.package}.{module_name} (games.contract.{part.__name__}).",
+                    obj=game.slug,
+                    id="games.E001",
+                )
+            )
+            continue
+        for name, protocol in members(part).items():
+            found = vars(module).get(name)
+            where = f"{game.package}.{module_name}.{name}"
+            if found is None:
+                if (module_name, name) not in OPTIONAL:
+                    errors.append(
+                        Error(
+                            f"{where} is missing.",
+                            hint=f"games/contract.py, {part.__name__}.{name}, says what it does.",
+                            obj=game.slug,
+                            id="games.E002",
+                        )
+                    )
+            elif protocol is None:
+                errors += _lines_errors(game, where, found)
+            else:
+                errors += _function_errors(game, where, found, protocol)
+    return errors
+
+
+def _function_errors(
+    game: GameInfo, where: str, found: Any, protocol: Callable[..., Any]
+) -> list[CheckMessage]:
+    if not callable(found):
+        return [Error(f"{where} is not a function.", obj=game.slug, id="games.E003")]
+    wanted = [p.name for p in parameters(protocol)]
+    if _accepts(found, parameters(protocol)):
+        return []
+    return [
+        Error(
+            f"{where} does not take the contract's parameters ({', '.join(wanted)}).",
+            hint=f"It takes {inspect.signature(found)}.",
+            obj=game.slug,
+            id="games.E004",
+        )
+    ]
+
+
+def _accepts(function: Callable[..., Any], wanted: list[inspect.Parameter]) -> bool:
+    """`function` can be called with the wanted parameters given by position, with and without
+    those that have a default."""
+    try:
+        signature = inspect.signature(function)
+    except (TypeError, ValueError):
+        return False
+    required = [p.name for p in wanted if p.default is inspect.Parameter.empty]
+    try:
+        signature.bind(*[p.name for p in wanted])
+        signature.bind(*required)
+    except TypeError:
+        return False
+    return True
+
+
+def _lines_errors(game: GameInfo, where: str, lines: Any) -> list[CheckMessage]:
+    """The log's sentences: a mapping of event type to a line (`games.log.Line`)."""
+    if not isinstance(lines, Mapping):
+        return [Error(f"{where} is no mapping of event types.", obj=game.slug, id="games.E005")]
+    wanted = [
+        inspect.Parameter(name, inspect.Parameter.POSITIONAL_ONLY) for name in LINE_PARAMETERS
+    ]
+    wrong = sorted(
+        str(kind)
+        for kind, line in lines.items()
+        if not isinstance(kind, str) or not callable(line) or not _accepts(line, wanted)
+    )
+    if not wrong:
+        return []
+    return [
+        Error(
+            f"{where}: the lines of {', '.join(wrong)} are no functions of "
+            f"({', '.join(LINE_PARAMETERS)}).",
+            hint=f"A line is a {Line}.",
+            obj=game.slug,
+            id="games.E005",
+        )
+    ]
+
+
+def _file_errors(game: GameInfo) -> list[CheckMessage]:
+    """The templates, stylesheet, script and emblem the table and the site load by name."""
+    env = environment()
+    errors: list[CheckMessage] = []
+    for template in game.templates.values():
+        try:
+            env.loader.get_source(env, template)  # type: ignore[union-attr]
+        except TemplateNotFound:
+            errors.append(
+                Error(
+                    f"{game.slug}'s template {template} is missing.",
+                    hint=f"Write games/{game.slug}/jinja2/{template}.",
+                    obj=game.slug,
+                    id="games.E006",
+                )
+            )
+    for static, what in ((game.stylesheet, "stylesheet"), (game.emblem, "emblem")):
+        if not finders.find(static):
+            errors.append(
+                Error(
+                    f"{game.slug}'s {what} {static} is missing.",
+                    obj=game.slug,
+                    id="games.E007",
+                )
+            )
+    script = f"{game.slug}/{game.slug}.js"
+    if game.has_script and not finders.find(script):
+        errors.append(
+            Error(
+                f"{game.slug} has_script, but its script {script} is missing.",
+                obj=game.slug,
+                id="games.E008",
+            )
+        )
+    if not game.has_script and finders.find(script):
+        errors.append(
+            Error(
+                f"{game.slug}'s script {script} never loads: its GameInfo lacks has_script=True.",
+                obj=game.slug,
+                id="games.E008",
+            )
+        )
+    return errors

@@ -1,0 +1,3 @@
+"""A bot that is no function."""
+
+choose_move = "pass"
