@@ -98,12 +98,10 @@ def _connect(match: Match, user) -> WebsocketCommunicator:
 
 
 async def _frames(socket: WebsocketCommunicator, seq: int) -> list[str]:
-    """The frames a socket is sent up to the push of move `seq` (presence news may come
-    first), and any that follow at once."""
+    """The frames a socket is sent up to the push of move `seq`: presence news may come first,
+    never a move's cards."""
     frames = [await socket.receive_from(timeout=WAIT)]
     while f'data-seq="{seq}"' not in frames[-1]:
-        frames.append(await socket.receive_from(timeout=WAIT))
-    while not await socket.receive_nothing(timeout=0.05):
         frames.append(await socket.receive_from(timeout=WAIT))
     return frames
 
