@@ -1,7 +1,6 @@
 """A push sends only the fragments of a region that changed (`games.regions.changes`)."""
 
 import random
-from html.parser import HTMLParser
 
 import pytest
 from asgiref.sync import async_to_sync
@@ -13,9 +12,10 @@ from games import services
 from games.consumers import TableConsumer
 from games.live import csrf_token_for
 from games.models import Match, Seat
-from games.regions import FRAGMENT_END, FRAGMENT_START, changes, fragments, render_region
+from games.regions import changes, fragments, render_region
 from games.registry import GAMES
 from games.selectors import load_table, table_for
+from games.tests.frames import TopLevel, applied
 from games.tests.playing import play_first_legal_move
 
 REGION = (
@@ -74,69 +74,6 @@ def test_a_move_pushes_the_other_seat_the_changed_panels_as_a_fresh_page_shows_t
     assert panels["seat-panel-0"].replace("<li ", '<li hx-swap-oob="true" ', 1) in pushed
 
 
-VOID_ELEMENTS = {"area", "br", "col", "embed", "hr", "img", "input", "link", "meta", "wbr"}
-"""Elements without an end tag (the table draws no others)."""
-
-
-class _TopLevel(HTMLParser):
-    """The top-level elements of a pushed frame, as htmx takes them apart: (id, html) each."""
-
-    def __init__(self, frame: str) -> None:
-        super().__init__(convert_charrefs=False)
-        self.frame = frame
-        self.line_starts = [0]
-        for line in frame.splitlines(keepends=True):
-            self.line_starts.append(self.line_starts[-1] + len(line))
-        self.depth = 0
-        self.start = 0
-        self.id: str | None = None
-        self.elements: list[tuple[str | None, str]] = []
-        self.feed(frame)
-        self.close()
-
-    def _at(self) -> int:
-        line, column = self.getpos()
-        return self.line_starts[line - 1] + column
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if self.depth == 0:
-            self.start, self.id = self._at(), dict(attrs).get("id")
-        if tag not in VOID_ELEMENTS:
-            self.depth += 1
-        elif self.depth == 0:
-            self.elements.append((self.id, self.frame[self.start : self._at() + 1]))
-
-    def handle_endtag(self, tag: str) -> None:
-        if tag in VOID_ELEMENTS:  # `<input … />`: its end is its start tag's
-            return
-        self.depth -= 1
-        if self.depth == 0:
-            end = self.frame.index(">", self._at()) + 1
-            self.elements.append((self.id, self.frame[self.start : end]))
-
-
-def _applied(page: dict[str, str], frame: str) -> list[str]:
-    """Apply a push to the page's regions (by id) as htmx does: a whole region replaces the
-    region, a fragment its namesake in whichever region holds it; the log's new lines are left
-    out. The ids of the fragments it swapped in."""
-    swapped = []
-    for name, html in _TopLevel(frame).elements:
-        if name is None:
-            continue
-        if name in page:
-            page[name] = html
-            continue
-        region = next(r for r, text in page.items() if name in fragments(text)[1])
-        old = fragments(page[region])[1][name]
-        new = html.replace(' hx-swap-oob="true"', "", 1)
-        assert new != old, f"{name} was sent unchanged"
-        marked = f"{FRAGMENT_START}{old}{FRAGMENT_END}"
-        assert page[region].count(marked) == 1
-        page[region] = page[region].replace(marked, f"{FRAGMENT_START}{new}{FRAGMENT_END}")
-        swapped.append(name)
-    return swapped
-
-
 def _fresh_page(match_id: int, user) -> dict[str, str]:
     """The regions a socket opened now is sent, by id."""
     frames: list[str] = []
@@ -151,12 +88,10 @@ def _fresh_page(match_id: int, user) -> dict[str, str]:
 
     socket.send = send  # type: ignore[method-assign]
     async_to_sync(socket._send_table)()
-    return {name: html for name, html in _TopLevel(frames[0]).elements if name}
+    return {name: html for name, html in TopLevel(frames[0]).elements if name}
 
 
-@pytest.mark.parametrize(
-    "game", ["seven_dragons", "space_dragons", "isle_of_cats", "space_bastards"]
-)
+@pytest.mark.parametrize("game", sorted(slug for slug, info in GAMES.items() if info.playable))
 @pytest.mark.django_db(transaction=True)
 def test_the_others_moves_push_a_seat_only_changed_fragments_that_make_a_fresh_page(game, people):
     """Along the first moves of a match, each push to Jan's socket, applied to what his page
@@ -175,7 +110,7 @@ def test_the_others_moves_push_a_seat_only_changed_fragments_that_make_a_fresh_p
         try:
             assert (await socket.connect())[0]
             first = await socket.receive_from()
-            page = {name: html for name, html in _TopLevel(first).elements if name}
+            page = {name: html for name, html in TopLevel(first).elements if name}
             for _move in range(30):
                 mover = await database_sync_to_async(_bot_moves)(match, info, rng, skip=1)
                 if mover is None:
@@ -183,7 +118,7 @@ def test_the_others_moves_push_a_seat_only_changed_fragments_that_make_a_fresh_p
                 frame = await socket.receive_from()
                 while 'id="status"' not in frame:  # presence news, not the move's push
                     frame = await socket.receive_from()
-                swapped = _applied(page, frame)
+                swapped = applied(page, frame)
                 fresh = await database_sync_to_async(_fresh_page)(match.pk, jan)
                 assert page["board"] == fresh["board"]
                 assert page["mine"] == fresh["mine"]

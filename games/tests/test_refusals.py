@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 import gettext
+import importlib
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -70,6 +71,19 @@ def test_every_engine_refusal_is_a_literal_msgid_the_games_catalog_translates(ga
         if shown == refusal.message:
             problems.append(f"line {line}: refusal_text gives English: {shown!r}")
     assert not problems, f"{game}: {len(problems)} refusals:\n" + "\n".join(problems)
+
+
+@pytest.mark.parametrize("game", PLAYABLE)
+def test_the_refusals_a_game_lists_are_exactly_those_its_engine_raises(game):
+    """A game's `labels.ENGINE_MESSAGES` (what makemessages finds) misses none of its
+    engine's refusals and lists none it no longer raises."""
+    raised = {
+        call.args[0].value
+        for _line, call in _raised(engine_files(GAMES[game].engine))
+        if call.args and isinstance(call.args[0], ast.Constant)
+    }
+    listed = importlib.import_module(f"games.{game}.labels").ENGINE_MESSAGES
+    assert raised == set(listed)
 
 
 def test_the_refusals_of_the_envelope_every_move_passes_are_listed_and_read_in_czech():

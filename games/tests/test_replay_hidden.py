@@ -7,8 +7,6 @@ visitor) sees the public view and the game's end-of-game reveals; the seed stays
 from __future__ import annotations
 
 import json
-import re
-from collections.abc import Callable
 
 import pytest
 from django.urls import reverse
@@ -18,111 +16,12 @@ from games import services
 from games.models import Match
 from games.registry import GAMES
 from games.selectors import visible_events
+from games.tests.hidden import SECRETS, cards_shown
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 SEATS = 3
 SAMPLES = 14
-
-
-def _kosmopolis(state: dict, viewer: int | None) -> tuple[set[int], set[int]]:
-    """(cards the viewer must not see, the viewer's own private cards) in a Kosmopolis state."""
-    hidden = set(state["deck"])
-    own: set[int] = set()
-    for seat in range(state["seats"]):
-        private = set(state["hands"][seat]) | set(state["packets"][seat]) | set(state["kept"][seat])
-        if state["phase"] != "over":
-            private |= set(state["bonus"][seat])
-        if seat == viewer:
-            own = private
-        else:
-            hidden |= private
-    return hidden, own
-
-
-def _seven_dragons(state: dict, viewer: int | None) -> tuple[set[int], set[int]]:
-    """Hands stay private even after the end (§7); goals are public once the game is over."""
-    hidden = set(state["deck"])
-    own: set[int] = set()
-    for seat in range(state["seats"]):
-        private = set(state["hands"][seat])
-        if not state["over"]:
-            private.add(state["slots"][seat])
-        if seat == viewer:
-            own = private
-        else:
-            hidden |= private
-    if not state["over"]:
-        hidden |= set(state["slots"][state["seats"] :])
-    return hidden, own
-
-
-def _space_dragons(state: dict, viewer: int | None) -> tuple[set[int], set[int]]:
-    """Packs, picks and hands (the unplayed cards too, after the end) are their seat's only;
-    face-down shields and damage are nobody's to see."""
-    hidden = set(state["draw_pile"])
-    own: set[int] = set()
-    for seat, player in enumerate(state["players"]):
-        hidden |= set(player["shields"]) | set(player["damage"])
-        private = set(player["pack"]) | set(player["drafted"]) | set(player["hand"])
-        if seat == viewer:
-            own = private
-        else:
-            hidden |= private
-    return hidden, own
-
-
-def _space_bastards(state: dict, viewer: int | None) -> tuple[set[str], set[str]]:
-    """Colonisation picks, planned cards and answers to an offer stay their seat's own until
-    everyone's are in (the table marks them `pick-`, `plan-` and `answer-<seat>-<value>`)."""
-    hidden: set[str] = set()
-    own: set[str] = set()
-    col = state["colonise"] or {}
-    respond = state["respond"]
-    for seat in range(state["seats"]):
-        private = set()
-        if state["phase"] == "colonise_pick" and col["picks"][seat]:
-            private.add(f"pick-{seat}-{col['picks'][seat]}")
-        if state["phase"] == "plan" and state["plans"][seat]:
-            private |= {f"plan-{seat}-{card}" for card in state["plans"][seat]["cards"]}
-        if respond and respond["answers"][seat] is not None:
-            private.add(f"answer-{seat}-{'yes' if respond['answers'][seat] else 'no'}")
-        if seat == viewer:
-            own = private
-        else:
-            hidden |= private
-    return hidden, own
-
-
-def _isle_of_cats(state: dict, viewer: int | None) -> tuple[set[str], set[str]]:
-    """Hands, set-aside hands, drafts, picks and looked-at cards are their seat's only, and so
-    are personal lessons until the end; the deck and the discard pile are nobody's to see."""
-    hidden = {str(c) for c in state["deck"] + state["discard"]}
-    own: set[str] = set()
-    for seat, player in enumerate(state["players"]):
-        private = player["hand"] + player["aside"] + player["draft"] + player["picks"]
-        if player["look"] is not None:
-            private = private + player["look"]["cards"]
-        if state["phase"] != "game_over":
-            private = private + player["lessons"]
-        if seat == viewer:
-            own = {str(c) for c in private}
-        else:
-            hidden |= {str(c) for c in private}
-    return hidden, own
-
-
-SECRETS: dict[str, Callable[[dict, int | None], tuple[set, set]]] = {
-    "kosmopolis": _kosmopolis,
-    "seven_dragons": _seven_dragons,
-    "space_dragons": _space_dragons,
-    "space_bastards": _space_bastards,
-    "isle_of_cats": _isle_of_cats,
-}
-
-
-def _cards_shown(html: str) -> set[str]:
-    return set(re.findall(r'data-card="([^"]+)"', html))
 
 
 def _replay(client, match: Match, step: int) -> str:
@@ -180,9 +79,7 @@ def viewers(db) -> list[User]:
     ]
 
 
-@pytest.mark.parametrize(
-    "game", ["kosmopolis", "seven_dragons", "space_dragons", "space_bastards", "isle_of_cats"]
-)
+@pytest.mark.parametrize("game", sorted(slug for slug, info in GAMES.items() if info.playable))
 @pytest.mark.parametrize("viewer", ["seat 0", "seat 1", "seat 2", "other user", "logged out"])
 def test_the_replay_of_a_finished_match_shows_each_viewer_only_what_the_rules_allow(
     client, viewers, game, viewer
@@ -200,7 +97,7 @@ def test_the_replay_of_a_finished_match_shows_each_viewer_only_what_the_rules_al
     for step, state, events, entitled in _steps(match, seat, names):
         html = _replay(client, match, step)
         hidden, own = ({str(card) for card in cards} for cards in secrets(state, seat))
-        shown = _cards_shown(html)
+        shown = cards_shown(html)
         assert not shown & hidden, (step, sorted(shown & hidden))
         assert own <= shown, (step, sorted(own - shown))
         # The move's log lines meant for other seats stay out, in any wording, unless the

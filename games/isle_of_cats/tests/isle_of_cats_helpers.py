@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import json
 import random
 from typing import Any
 
 from games.isle_of_cats import engine
 from games.isle_of_cats.components import ORIENTATIONS, TILE_SHAPE, WIDTH, normalise
+from games.tests import playouts
 
 State = dict[str, Any]
 
@@ -126,16 +126,4 @@ def random_game(
 
 def sample_states(seats: int, seeds: range, stride: int = 7) -> list[State]:
     """Snapshots of random games every `stride` moves, so every phase shows up."""
-    samples = []
-    for seed in seeds:
-        rng = random.Random(seed)
-        state = engine.setup(seats, {}, seed)
-        step = 0
-        while not engine.is_over(state):
-            if step % stride == seed % stride:
-                samples.append(json.loads(json.dumps(state)))
-            seat = rng.choice(sorted(engine.to_act(state)))
-            engine.apply_in_place(state, seat, rng.choice(engine.legal_moves(state, seat)))
-            step += 1
-        samples.append(state)
-    return samples
+    return playouts.sample_states(engine, seats, seeds, stride)

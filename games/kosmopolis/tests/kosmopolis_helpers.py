@@ -8,6 +8,7 @@ from typing import Any
 
 from games.kosmopolis import engine
 from games.kosmopolis.components import COLORS, MODIFIER_IDS, PROFESSION_COUNT, TOKEN_COUNT
+from games.tests import playouts
 
 State = dict[str, Any]
 
@@ -141,16 +142,4 @@ def _scramble_modifiers(twin: State, seat: int | None, rng: random.Random) -> No
 
 def sample_states(seats: int, seeds: range, stride: int = 4) -> list[State]:
     """Snapshots of random games every `stride` moves, so every phase shows up."""
-    samples = []
-    for seed in seeds:
-        rng = random.Random(seed)
-        state = engine.setup(seats, {}, seed)
-        step = 0
-        while not engine.is_over(state):
-            if step % stride == seed % stride:
-                samples.append(json.loads(json.dumps(state)))
-            seat = rng.choice(sorted(engine.to_act(state)))
-            engine.apply_in_place(state, seat, rng.choice(engine.legal_moves(state, seat)))
-            step += 1
-        samples.append(state)
-    return samples
+    return playouts.sample_states(engine, seats, seeds, stride)

@@ -8,6 +8,7 @@ from typing import Any
 
 from games.space_bastards import engine
 from games.space_bastards.components import ACTION_CARDS, PLACEMENTS, RACES, SIDED
+from games.tests import playouts
 
 State = dict[str, Any]
 
@@ -126,19 +127,7 @@ def play(state: State, seat: int, move: dict[str, Any]) -> list[dict[str, Any]]:
 
 def sample_states(seats: int, seeds: range, stride: int = 5) -> list[State]:
     """Snapshots of random games every `stride` moves, so every phase shows up."""
-    samples = []
-    for seed in seeds:
-        rng = random.Random(seed)
-        state = engine.setup(seats, {}, seed)
-        step = 0
-        while not engine.is_over(state):
-            if step % stride == seed % stride:
-                samples.append(json.loads(json.dumps(state)))
-            seat = rng.choice(sorted(engine.to_act(state)))
-            engine.apply_in_place(state, seat, rng.choice(engine.legal_moves(state, seat)))
-            step += 1
-        samples.append(state)
-    return samples
+    return playouts.sample_states(engine, seats, seeds, stride)
 
 
 def disguise(state: State, seat: int | None, rng: random.Random) -> State:

@@ -1,0 +1,125 @@
+"""Complete random games through any engine's `legal_moves` and `apply`, for the cross-game
+playout suite and the games' own tests.
+
+Pure like the engines (standard library only), so a game's engine tests that play random games
+still run without Django.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Any
+
+State = dict[str, Any]
+Move = dict[str, Any]
+Event = dict[str, Any]
+
+
+def _nothing(*_args: Any) -> None:
+    """A check a game does not need."""
+
+
+@dataclass(frozen=True)
+class Checks:
+    """What a game's playouts check beyond what every game's do."""
+
+    state: Callable[[State], None] = _nothing
+    """The game's invariants, checked in every position (components conserved, ...)."""
+    result: Callable[[State, dict[str, Any]], None] = _nothing
+    """The game's own checks of a finished game's result (breakdown, tie-breaks, ...)."""
+    events: Callable[[list[Event]], None] = _nothing
+    """The game's own checks of one move's events."""
+
+
+def playout(
+    engine: ModuleType,
+    seats: int,
+    seed: int,
+    *,
+    options: dict[str, Any] | None = None,
+    checks: Checks = Checks(),
+    move_bound: int,
+    stride: int = 1,
+    choose: Callable[[random.Random, list[Move]], Move] | None = None,
+) -> list[tuple[int, Move]]:
+    """One complete random game, every position checked; returns its moves.
+
+    In every position: the seats to act are those with legal moves, and the game's invariants
+    hold; every `stride` moves, `apply` leaves the given state as it was and the new state and
+    the events survive a JSON round trip. The game ends within `move_bound` moves with nobody to
+    act, and replaying its moves from the seed gives the same final state."""
+    rng = random.Random(seed)
+    state = engine.setup(seats, options or {}, seed)
+    start = json.dumps(state)
+    played: list[tuple[int, Move]] = []
+    while not engine.is_over(state):
+        legal = legal_moves_by_seat(engine, state, seats)
+        checks.state(state)
+        assert len(played) < move_bound, "the game does not end"
+        seat = rng.choice(sorted(legal))
+        move = choose(rng, legal[seat]) if choose else rng.choice(legal[seat])
+        before = json.dumps(state) if len(played) % stride == 0 else None
+        after, events = engine.apply(state, seat, move)
+        if before is not None:
+            assert json.dumps(state) == before, "apply changed the state it was given"
+            assert json.loads(json.dumps(after)) == after
+            assert json.loads(json.dumps(events)) == events
+        assert all(isinstance(event.get("type"), str) for event in events)
+        checks.events(events)
+        played.append((seat, move))
+        state = after
+    assert engine.to_act(state) == set()
+    checks.state(state)
+    assert json.loads(json.dumps(state)) == state
+    result = engine.result(state)
+    check_result(result, seats)
+    checks.result(state, result)
+    replay = json.loads(start)
+    for seat, move in played:
+        engine.apply_in_place(replay, seat, move)
+    assert replay == state, "the moves replayed from the seed end elsewhere"
+    return played
+
+
+def legal_moves_by_seat(engine: ModuleType, state: State, seats: int) -> dict[int, list[Move]]:
+    """The legal moves of each seat to act, once it is checked that while the game goes on
+    someone acts and exactly the seats to act have legal moves."""
+    acting = engine.to_act(state)
+    assert acting
+    assert all(type(seat) is int for seat in acting)
+    legal = {seat: engine.legal_moves(state, seat) for seat in range(seats)}
+    assert {seat for seat, moves in legal.items() if moves} == acting
+    return {seat: legal[seat] for seat in acting}
+
+
+def check_result(result: dict[str, Any], seats: int) -> None:
+    """The result every game's has: per seat a score, a rank and a breakdown whose total is the
+    score, and winners, each seat among them ranked first (a solo game's opponent wins as
+    itself, not as a seat)."""
+    assert len(result["scores"]) == len(result["ranks"]) == len(result["breakdown"]) == seats
+    assert [sheet["total"] for sheet in result["breakdown"]] == result["scores"]
+    assert min(result["ranks"]) >= 1
+    assert result["winners"]
+    assert all(result["ranks"][seat] == 1 for seat in result["winners"] if type(seat) is int)
+
+
+def sample_states(engine: ModuleType, seats: int, seeds: range, stride: int) -> list[State]:
+    """Snapshots of random games every `stride` moves, so every phase shows up, and each
+    game's end."""
+    samples = []
+    for seed in seeds:
+        rng = random.Random(seed)
+        state = engine.setup(seats, {}, seed)
+        step = 0
+        while not engine.is_over(state):
+            if step % stride == seed % stride:
+                samples.append(json.loads(json.dumps(state)))
+            seat = rng.choice(sorted(engine.to_act(state)))
+            engine.apply_in_place(state, seat, rng.choice(engine.legal_moves(state, seat)))
+            step += 1
+        samples.append(state)
+    return samples
