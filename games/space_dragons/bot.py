@@ -109,7 +109,7 @@ def _win_chance(seen: dict[str, Any], seat: int, card: int, careful: bool) -> fl
 def _play_scores(seen: dict[str, Any], seat: int, careful: bool) -> dict[int, float]:
     """Each hand card's worth when played now; `careful` is the normal bot's judgement.
 
-    The careless one also keeps its high cards for later tricks, so it never leads one.
+    The careless one also keeps its high cards for later tricks, so it seldom leads one.
     """
     sides: dict[str, str] = seen["sides"]
     me = seen["players"][seat]
