@@ -41,7 +41,7 @@ from games.rules import engine_for
 PARTS = ("strong-normal", "normal-random", "easy-random", "normal-easy", "seats", "solo", "ends")
 MOVE_CAP = 5000
 """Moves after which a bot-only game counts as never ending (the longest end within 500)."""
-SOLO_DIFFICULTIES = range(5)
+SOLO_DIFFICULTIES = "0,1,2,3,4"
 """Ostrov koček's `solo_hard_lessons`: lowest, medium, high, very high, highest."""
 Z95 = 1.959964
 
@@ -122,6 +122,7 @@ def play(
 
 
 def _share(result: dict[str, Any] | None, seat: int) -> float:
+    """The seat's share of the win; a game that never ended wins nobody anything."""
     if result is None:
         return 0.0
     winners = result["winners"]
@@ -133,11 +134,14 @@ def one_against(
 ) -> str:
     """One bot at level `one` against `seats - 1` at `rest`, its seat turning round."""
     won = 0.0
+    unfinished = 0
     for game in range(args.games):
         seat = game % seats
         levels = [one if s == seat else rest for s in range(seats)]
-        won += _share(play(slug, levels, game, tally, args), seat)
-    return _row(f"{one} vs {rest}", won, args.games, seats)
+        result = play(slug, levels, game, tally, args)
+        unfinished += result is None
+        won += _share(result, seat)
+    return _row(f"{one} vs {rest}", won, args.games, seats, unfinished)
 
 
 def by_seat(slug: str, seats: int, tally: Tally, args: argparse.Namespace) -> str:
@@ -158,14 +162,15 @@ def by_seat(slug: str, seats: int, tally: Tally, args: argparse.Namespace) -> st
 def solo(slug: str, level: str, tally: Tally, args: argparse.Namespace) -> str:
     """One level against the sister at every difficulty."""
     cells = []
-    for hard in SOLO_DIFFICULTIES:
+    for hard in args.difficulties:
         won = 0.0
         for game in range(args.games):
             result = play(slug, [level], game, tally, args, {"solo_hard_lessons": hard})
             won += _share(result, 0)
         low, high = wilson(won / args.games, args.games)
         cells.append(f"{100 * won / args.games:.0f} % ({100 * low:.0f}–{100 * high:.0f})")
-    return f"| {level} vs the sister, difficulty 0–4 | " + " · ".join(cells) + " |"
+    shown = ", ".join(map(str, args.difficulties))
+    return f"| {level} vs the sister, difficulty {shown} | " + " · ".join(cells) + " |"
 
 
 def ends(
@@ -180,12 +185,13 @@ def ends(
     return f"| bot-only games that end ({'/'.join(levels)}) | {ended} of {args.ends} |"
 
 
-def _row(label: str, won: float, games: int, seats: int) -> str:
+def _row(label: str, won: float, games: int, seats: int, unfinished: int) -> str:
     share = won / games
     low, high = wilson(share, games)
+    never = f", {unfinished} never ended" if unfinished else ""
     return (
         f"| {label} | {100 * share:.0f} % ({100 * low:.0f}–{100 * high:.0f}), "
-        f"{games} games, fair {100 / seats:.0f} % |"
+        f"{games} games{never}, fair {100 / seats:.0f} % |"
     )
 
 
@@ -224,7 +230,8 @@ def run(args: argparse.Namespace) -> None:
             for one, rest, part in pairs:
                 if part in parts:
                     rows.append(one_against(slug, seats, one, rest, tally, args))
-                    print(rows[-1], flush=True) if args.verbose else None
+                    if args.verbose:
+                        print(rows[-1], flush=True)
             if "seats" in parts:
                 rows.append(by_seat(slug, seats, tally, args))
             if "ends" in parts and args.ends:
@@ -233,8 +240,9 @@ def run(args: argparse.Namespace) -> None:
             print("\n".join(rows) + "\n", flush=True)
         if 1 in info.seat_choices and "solo" in parts:
             rows = ["| alone | wins (95 % interval) |", "|---|---|"]
-            for level in ("easy", "normal", "strong") if has_easy else ("normal", "strong"):
-                rows.append(solo(slug, level, tally, args))
+            for level in args.solo_levels.split(","):
+                if level != "easy" or has_easy:
+                    rows.append(solo(slug, level, tally, args))
             print("\n".join(rows) + "\n", flush=True)
         print("\n".join(times(tally)), flush=True)
 
@@ -251,8 +259,15 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument(
         "--strong-everywhere", action="store_true", help="strong vs normal at every seat count"
     )
+    parser.add_argument(
+        "--difficulties", default=SOLO_DIFFICULTIES, help="the sister's levels, comma-separated"
+    )
+    parser.add_argument(
+        "--solo-levels", default="easy,normal,strong", help="bot levels against the sister"
+    )
     parser.add_argument("--verbose", action="store_true", help="print each row as it is done")
     args = parser.parse_args(argv)
+    args.difficulties = [int(d) for d in args.difficulties.split(",")]
     if args.quick:
         args.games = min(args.games, 20)
         args.ends = min(args.ends, 50)

@@ -213,3 +213,8 @@ def playout_move(state: dict[str, Any], seat: int, rng: random.Random) -> dict[s
     if rng.random() < PLAYOUT_EPSILON:
         return rng.choice(engine.legal_moves(state, seat))
     return choose_move(state, seat, rng)
+
+
+def playout_stage(state: dict[str, Any]) -> int:
+    """The round: a playout ends with it, where the cities have just been scored."""
+    return int(state["round"])
