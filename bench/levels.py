@@ -141,6 +141,9 @@ def one_against(
         result = play(slug, levels, game, tally, args)
         unfinished += result is None
         won += _share(result, seat)
+        if args.verbose:
+            print(f"  {one} vs {rest}, {seats} seats: {won:g} of {game + 1}", flush=True)
+            print("  " + times(tally)[-1], flush=True)
     return _row(f"{one} vs {rest}", won, args.games, seats, unfinished)
 
 
@@ -167,6 +170,8 @@ def solo(slug: str, level: str, tally: Tally, args: argparse.Namespace) -> str:
         for game in range(args.games):
             result = play(slug, [level], game, tally, args, {"solo_hard_lessons": hard})
             won += _share(result, 0)
+            if args.verbose:
+                print(f"  {level} vs the sister at {hard}: {won:g} of {game + 1}", flush=True)
         low, high = wilson(won / args.games, args.games)
         cells.append(f"{100 * won / args.games:.0f} % ({100 * low:.0f}–{100 * high:.0f})")
     shown = ", ".join(map(str, args.difficulties))
@@ -230,8 +235,6 @@ def run(args: argparse.Namespace) -> None:
             for one, rest, part in pairs:
                 if part in parts:
                     rows.append(one_against(slug, seats, one, rest, tally, args))
-                    if args.verbose:
-                        print(rows[-1], flush=True)
             if "seats" in parts:
                 rows.append(by_seat(slug, seats, tally, args))
             if "ends" in parts and args.ends:
@@ -265,7 +268,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument(
         "--solo-levels", default="easy,normal,strong", help="bot levels against the sister"
     )
-    parser.add_argument("--verbose", action="store_true", help="print each row as it is done")
+    parser.add_argument("--verbose", action="store_true", help="print the tally after each game")
     args = parser.parse_args(argv)
     args.difficulties = [int(d) for d in args.difficulties.split(",")]
     if args.quick:

@@ -82,17 +82,19 @@ def choose_move(
 def candidates(
     engine: Any, bot: Any, state: State, seat: int, rng: random.Random, legal: list[Move]
 ) -> list[Move]:
-    """The moves the strong level compares: every legal move when they are few, else the normal
-    bot's move first, then the playout policy's picks on sampled deals, then random legal moves
-    up to `WIDTH`."""
-    if len(legal) <= WIDTH:
-        return legal
+    """The moves the strong level compares, the normal bot's first (the search's default):
+    every legal move when they are few, else the playout policy's picks on sampled deals, then
+    random legal moves, up to `WIDTH`."""
     chosen: dict[str, Move] = {}
 
     def add(move: Move) -> None:
         chosen.setdefault(json.dumps(move, sort_keys=True), move)
 
     add(bot.choose_move(state, seat, rng))
+    if len(legal) <= WIDTH:
+        for move in legal:
+            add(move)
+        return list(chosen.values())
     shown = engine.view(state, seat)
     for _ in range(DRAWS * WIDTH):
         if len(chosen) >= WIDTH:

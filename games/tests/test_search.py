@@ -236,3 +236,12 @@ def test_a_strong_move_is_legal_and_depends_on_the_seats_view_alone(slug: str, s
         ]
         assert moves[0] == moves[1]
         engine.apply(state, seat, moves[0])
+
+
+def test_the_normal_bots_move_is_the_searchs_default() -> None:
+    """The first candidate is the one the search keeps unless another is surely better."""
+    legal = [{"card": 1}, {"card": 2}, {"card": 3}]
+    engine = SimpleNamespace(legal_moves=lambda state, seat: legal)
+    bot = _stub_bot(choose_move=lambda state, seat, rng: {"card": 3})
+    chosen = bots.candidates(engine, bot, {}, 0, random.Random(0), legal)
+    assert chosen == [{"card": 3}, {"card": 1}, {"card": 2}]
