@@ -240,7 +240,8 @@ def run(args: argparse.Namespace) -> None:
             if "ends" in parts and args.ends:
                 levels = ("easy", "normal") if has_easy else ("normal",)
                 rows.append(ends(slug, seats, levels, tally, args))
-            print("\n".join(rows) + "\n", flush=True)
+            if len(rows) > 2:
+                print("\n".join(rows) + "\n", flush=True)
         if 1 in info.seat_choices and "solo" in parts:
             rows = ["| alone | wins (95 % interval) |", "|---|---|"]
             for level in args.solo_levels.split(","):
