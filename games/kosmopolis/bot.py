@@ -282,3 +282,24 @@ def _save_worth(position: Position, view: dict[str, Any], seat: int, columns: li
             if all(r < limits[color] for r in rivals):
                 worth += max(CARD_VALUE[c] for c in column)
     return worth
+
+
+# ---------------------------------------------------------------- the search's playouts
+
+
+PLAYOUT_EPSILON = 0.1
+"""How often a playout move is a random legal one: the deals a search plays out should not all
+follow one line."""
+
+
+def playout_move(state: dict[str, Any], seat: int, rng: random.Random) -> dict[str, Any]:
+    """The strong level's playout policy (`games.search`), on a sampled state: the greedy move,
+    now and then a random one. The greedy bot is cheap enough here to play every playout move."""
+    if rng.random() < PLAYOUT_EPSILON:
+        return rng.choice(engine.legal_moves(state, seat))
+    return choose_move(state, seat, rng)
+
+
+def playout_stage(state: dict[str, Any]) -> int:
+    """The round: a playout ends with it, where the cities have just been scored."""
+    return int(state["round"])

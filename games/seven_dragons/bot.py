@@ -250,3 +250,47 @@ def _value(
     elif action is not None:
         value -= 1.0
     return value
+
+
+# ---------------------------------------------------------------- the search's playouts
+
+
+PLAYOUT_ACTION_SHARE = 0.2
+"""How often a playout plays an action card although it holds a dragon: actions reshape the
+table, and a search that never saw one played would not fear them."""
+
+
+def playout_move(state: dict[str, Any], seat: int, rng: random.Random) -> dict[str, Any]:
+    """The strong level's playout policy (`games.search`), on a sampled state: the dragon that
+    grows the own goal most without handing a rival its seven, or now and then (and without a
+    dragon) an action card played plainly. Cheaper than `choose_move`, which weighs every
+    action too."""
+    hand = state["hands"][seat]
+    dragons = [card for card in hand if card not in ACTION_OF]
+    actions = [card for card in hand if card in ACTION_OF]
+    layout = state["layout"]
+    silver = state["silver"]
+    if dragons and (not actions or rng.random() >= PLAYOUT_ACTION_SHARE):
+        placements = moves_for_hand(layout, silver, dragons, seat, state["seats"])
+        if placements:
+            goal = view(state, seat)["goal"]
+            grid = _shown(layout, silver)
+            areas = {color: _areas(grid, COLOR_BIT[color]) for color in COLORS}
+            before = {color: max(areas[color][1], default=0) for color in COLORS}
+
+            def worth(move: dict[str, Any]) -> float:
+                cell = (move["x"], move["y"])
+                shown = SHOWN[move["card"] * 2 + (move["rot"] == 180)]
+                mine = _placed_area(grid, areas[goal], cell, shown, COLOR_BIT[goal])
+                if mine >= WIN_AREA:
+                    return WIN
+                for color in COLORS:
+                    if color != goal and before[color] < WIN_AREA:
+                        area = _placed_area(grid, areas[color], cell, shown, COLOR_BIT[color])
+                        if area >= WIN_AREA:
+                            return GIFT
+                return mine + rng.random()
+
+            return max(placements, key=worth)
+    card = rng.choice(actions or dragons)
+    return {"type": "play_action", "card": card, "place": "top", "action": None}

@@ -165,3 +165,22 @@ def _seen_acting(state: dict[str, Any], seat: int) -> dict[str, Any]:
     if seen["phase"] == "hunt" and seen["turn"] == seat:
         return seen
     raise ValueError(f"Seat {seat} has nothing to do now.")
+
+
+# ---------------------------------------------------------------- the search's playouts
+
+
+PLAYOUT_EPSILON = 0.1
+"""How often a playout move is a random legal one: the deals a search plays out should not all
+follow one line."""
+
+
+def playout_move(state: dict[str, Any], seat: int, rng: random.Random) -> dict[str, Any]:
+    """The strong level's playout policy (`games.search`), on a sampled state: the greedy move,
+    now and then a random one. The greedy bot is cheap enough here to play every playout move."""
+    if rng.random() < PLAYOUT_EPSILON:
+        player = state["players"][seat]
+        if state["phase"] == "draft":
+            return {"type": "draft", "card": rng.choice(player["pack"])}
+        return {"type": "play", "card": rng.choice(player["hand"])}
+    return choose_move(state, seat, rng)
