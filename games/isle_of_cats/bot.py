@@ -22,15 +22,16 @@ from typing import Any
 from games.isle_of_cats import engine
 from games.isle_of_cats.components import (
     BOAT_CELLS,
-    BOAT_SET,
     CARDS,
     CAT_COLOUR,
     COLOURS,
     COLUMNS,
+    COMMON_SHAPES,
     DAYS,
     EDGE_CELLS,
     MAPS,
     NEIGHBOURS,
+    PLACEMENTS,
     RATS,
     ROWS,
     SECTIONS,
@@ -60,9 +61,9 @@ HUG_WORTH = 0.15
 """Each side a placement shares with a tile or the hull: compact boats fill up."""
 FRIEND_WORTH = 2.0
 """In the cheap first look: a cell beside a cat of the same colour."""
-ONE_CAT = 2.5
+ONE_CAT = 3.5
 """A lone cat of a colour: it may still found a family (scaled by the days left)."""
-TWO_CATS = 6.0
+TWO_CATS = 8.0
 """Two cats together: one more makes a family of 8 points."""
 
 
@@ -382,14 +383,9 @@ class Boat:
             self.colour[self.owner[i]] == colour for i in SECTIONS[section] if i in self.owner
         )
 
-    def free_neighbour(self, cells: list[list[int]]) -> list[int] | None:
-        """A free boat cell next to these cells, for a one-cell map bonus."""
-        taken = set(xy_index(cells))
-        for i in sorted(taken):
-            for n in NEIGHBOURS[i]:
-                if n in BOAT_SET and n not in taken and n not in self.owner:
-                    return [n % WIDTH, n // WIDTH]
-        return None
+    def quick_at(self, cells: tuple[int, ...]) -> float:
+        """The cheap first look at a treasure given as cell indices."""
+        return sum(self.cell_base[i] for i in cells)
 
 
 def _treasure_lesson(rule: dict[str, Any], p: int, kind: str, kinds: dict[str, int]) -> float:
@@ -415,6 +411,9 @@ FISH_WORTH = 0.4
 """One fish before the last day: a share of a later rescue or card."""
 LAST_DAY_FISH_WORTH = 0.05
 """One fish on the last day: little more than the tie-break."""
+SOLO_TREASURE_WORTH = 2.0
+"""Solo, a card that brings treasures is worth more: they fill the boat, and the sister scores
+no colour on them."""
 KEPT_PER_TILE = 3
 """Placements of one tile that get the full count after the cheap first look."""
 EASY_TEMPERATURE = 2.0
@@ -468,7 +467,7 @@ def choose_move(state: dict[str, Any], seat: int, rng: random.Random) -> dict[st
     judge = _Judge(state, seat)
     rated = judge.rated()
     move = best_scored(rated, lambda pair: pair[1], rng)[0]
-    return judge.with_bonus(move)
+    return judge.with_extras(move)
 
 
 def choose_easy(state: dict[str, Any], seat: int, rng: random.Random) -> dict[str, Any]:
@@ -585,10 +584,12 @@ class _Judge:
         if kind == "rescue":
             basket = {"whole": 4.0, "broken": 2.0, "none": 0.0}[info["basket"]]
             return basket + 0.5 * int(info["speed"])
+        solo = SOLO_TREASURE_WORTH if self.outlook.solo else 0.0
         if kind == "anytime":
-            return EFFECT_WORTH[info["effect"]["kind"]]
+            effect = info["effect"]["kind"]
+            return EFFECT_WORTH[effect] + (solo if effect == "take_commons" else 0.0)
         if kind == "treasure":
-            return 3.0 + (2.0 if info["effect"]["rare"] else 0.0)
+            return 3.0 + (2.0 if info["effect"]["rare"] else 0.0) + solo
         if kind == "oshax":
             sister = sum(
                 p for rule, p in self.outlook.sister if rule["kind"] == "oshax_not_on_boat_each"
@@ -678,21 +679,70 @@ class _Judge:
             return 6.0 if self.view["zones"]["right"] and self.me["fish"] >= 3 else -1.0
         return -1.0
 
-    def with_bonus(self, move: dict[str, Any]) -> dict[str, Any]:
-        """Take the map bonus (one mono treasure beside the cat) when a rescue earns it."""
-        if not self.view["commons"]["mono"]:
+    def with_extras(self, move: dict[str, Any]) -> dict[str, Any]:
+        """Add the optional treasures the chosen move may bring, each where it adds most: the
+        map bonus a cat or oshax earns, and the commons a find or a play may take beyond the
+        ones it must. Small treasures close the last gaps of a section (the bot of before took
+        only a one-cell bonus beside the cat, and never the optional commons)."""
+        tiles = list(self.me["tiles"])
+        supply = {shape: len(ids) for shape, ids in self.view["commons"].items()}
+        laid = [move] if move["type"] == "rescue" else list(move.get("rescues", []))
+        if "oshax" in move:
+            laid.append(move["oshax"])
+        for placement in laid:
+            tile = placement["tile"]
+            colour = placement.get("colour") or CAT_COLOUR[tile]
+            tiles.append({"tile": tile, "cells": placement["cells"], "colour": colour})
+            if MAPS[colour] in xy_index(placement["cells"]):
+                bonus = self._plug(tiles, supply, COMMON_SHAPES)
+                if bonus is not None:
+                    placement["bonus"] = bonus
+        if move["type"] not in ("find", "play"):
             return move
-        if move["type"] == "rescue":
-            placement = move
-        elif move["type"] == "play" and "rescues" in move:
-            placement = move["rescues"][0]
-        else:
+        if "rare" in move:
+            tiles.append({"tile": move["rare"]["tile"], "cells": move["rare"]["cells"]})
+        effect = CARDS[move["card"]]["effect"]
+        room = int(effect.get("commons", effect.get("max", 0))) - len(move.get("commons", []))
+        shapes = effect.get("common_shapes", effect.get("shapes", []))
+        if "commons" not in move and move["type"] == "play":
             return move
-        colour = CAT_COLOUR[placement["tile"]]
-        if MAPS[colour] not in {y * WIDTH + x for x, y in placement["cells"]}:
-            return move
-        spot = self.boat.free_neighbour(placement["cells"])
-        if spot is None:
-            return move
-        placement["bonus"] = {"shape": "mono", "cells": [spot]}
+        for common in move.get("commons", []):
+            supply[common["shape"]] -= 1
+            tiles.append({"tile": "common-", "cells": common["cells"]})
+        for _extra in range(room):
+            common = self._plug(tiles, supply, shapes)
+            if common is None:
+                break
+            move.setdefault("commons", []).append(common)
         return move
+
+    def _plug(
+        self, tiles: list[dict[str, Any]], supply: dict[str, int], shapes: Any
+    ) -> dict[str, Any] | None:
+        """The best common treasure of `shapes` left in `supply` to lay on the boat of `tiles`,
+        if one adds to it; taken from `supply` and laid on `tiles`."""
+        boat = Boat(tiles, self.outlook)
+        covered = boat.owner
+        options = []
+        for shape in shapes:
+            if supply.get(shape, 0) < 1:
+                continue
+            for cells in PLACEMENTS[shape]:
+                if any(i in covered for i in cells):
+                    continue
+                if not any(n in covered for i in cells for n in NEIGHBOURS[i]):
+                    continue
+                options.append((boat.quick_at(cells), shape, cells))
+        options.sort(key=lambda option: -option[0])
+        best: tuple[float, str, tuple[int, ...]] | None = None
+        for _quick, shape, cells in options[: KEPT_PER_TILE * 3]:
+            worth = boat.worth(list(cells), None, "common")
+            if worth > 0 and (best is None or worth > best[0]):
+                best = (worth, shape, cells)
+        if best is None:
+            return None
+        _worth, shape, cells = best
+        supply[shape] -= 1
+        placed = [[i % WIDTH, i // WIDTH] for i in cells]
+        tiles.append({"tile": "common-", "cells": placed})
+        return {"shape": shape, "cells": placed}

@@ -76,8 +76,7 @@ DISTANCE = _distances()
 def choose_move(state: dict[str, Any], seat: int, rng: random.Random) -> dict[str, Any]:
     """The `normal` bot's move for `seat`: the best rated of its legal moves."""
     legal, ratings = _rated(state, seat)
-    by_id = {id(move): rating for move, rating in zip(legal, ratings, strict=True)}
-    return best_scored(legal, lambda move: by_id[id(move)], rng)
+    return legal[best_scored(range(len(legal)), ratings.__getitem__, rng)]
 
 
 def choose_easy(state: dict[str, Any], seat: int, rng: random.Random) -> dict[str, Any]:
