@@ -74,7 +74,7 @@ def xy_index(cells: list[list[int]]) -> list[int]:
 class Outlook:
     """What the scores in play reward and punish, read once per decision from the view."""
 
-    def __init__(self, view: dict[str, Any], seat: int) -> None:
+    def __init__(self, view: dict[str, Any]) -> None:
         self.solo = bool(view["solo"])
         day = int(view["day"])
         later = view["phase"] in ("rescue", "rare_finds")
@@ -513,7 +513,7 @@ class _Judge:
             raise ValueError(f"Seat {seat} has nothing to do now.")
         self.view = engine.view(state, seat)
         self.me = self.view["players"][seat]
-        self.outlook = Outlook(self.view, seat)
+        self.outlook = Outlook(self.view)
         self.boat = Boat(self.me["tiles"], self.outlook)
         last = int(self.view["day"]) >= DAYS
         self.fish_worth = LAST_DAY_FISH_WORTH if last else FISH_WORTH
