@@ -1,18 +1,30 @@
-"""A greedy Space Bastards bot that reads only its own seat's view.
+"""Space Bastards bots that read only their own seat's view: `normal` (`choose_move`) and `easy`.
 
-It values a position by the planets it would win at the next dominance count and by its living
-creatures, and picks the move that improves that most. Ship turns carry creatures from planets it
-holds with room to spare towards planets where one more creature changes who leads.
+Both rate every legal move the same way: by the planets the bot would win at the next dominance
+count, its living creatures, money and points. `normal` plays the best rated move; `easy` draws
+one with chances that fall off with the rating, as a beginner who sees what is good but often
+plays something else. Ship turns carry creatures from planets the bot holds with room to spare
+towards planets where one more creature changes who leads, and land them before a count.
 """
 
 from __future__ import annotations
 
+import math
 import random
+from itertools import combinations
 from typing import Any
 
 from games.rules import best_scored
 from games.space_bastards import engine
-from games.space_bastards.components import ADJACENT, DOCK_PLANET, PLANET_CELLS, RANK, TELEPORT
+from games.space_bastards.components import (
+    ADJACENT,
+    DOCK_PLANET,
+    DOMINANCE_AFTER,
+    PLANET_CELLS,
+    RANK,
+    SHIP_STEPS,
+    TELEPORT,
+)
 
 LEAD_WORTH = 2.0
 """A planet where the bot has strictly the most living creatures."""
@@ -22,10 +34,18 @@ CREATURE_WORTH = 0.3
 """Each living creature: material for later counts, trades and love."""
 MONEY_WORTH = 0.25
 """One money: a fifth of a point at the end, more as the fuel of boosts."""
+POINT_WORTH = 1.5
+"""One point now (diplomacy): sure, where a lead may still be lost before the count."""
 CARD_WORTH = {"migration": 0.3, "mutation": 0.1, "change": 0.2}
 """Rough worth of the cards whose effect the bot does not foresee."""
 STEP_WORTH = 0.1
 """One step nearer the dock the ship is heading for."""
+CARRY_SHARE = 0.8
+"""What a creature in the ship is worth, as a share of the best landing it could make later."""
+BEFORE_COUNT_SHARE = 0.3
+"""The same share for a landing the ship cannot reach before a count: it misses that count."""
+EASY_TEMPERATURE = 0.6
+"""How far `easy` strays from the best move: a rating this much lower is e times less likely."""
 
 Counts = dict[str, dict[str, int]]
 
@@ -54,33 +74,49 @@ DISTANCE = _distances()
 
 
 def choose_move(state: dict[str, Any], seat: int, rng: random.Random) -> dict[str, Any]:
-    """The bot's move for `seat`, decided from `view(state, seat)` and its legal moves."""
+    """The `normal` bot's move for `seat`: the best rated of its legal moves."""
+    legal, ratings = _rated(state, seat)
+    return legal[best_scored(range(len(legal)), ratings.__getitem__, rng)]
+
+
+def choose_easy(state: dict[str, Any], seat: int, rng: random.Random) -> dict[str, Any]:
+    """The `easy` bot's move: a legal move drawn with chances falling off with its rating."""
+    legal, ratings = _rated(state, seat)
+    top = max(ratings)
+    weights = [math.exp((rating - top) / EASY_TEMPERATURE) for rating in ratings]
+    return rng.choices(legal, weights=weights)[0]
+
+
+def _rated(state: dict[str, Any], seat: int) -> tuple[list[dict[str, Any]], list[float]]:
+    """Every legal move of `seat` and its rating, judged from `view(state, seat)` only."""
     legal = engine.legal_moves(state, seat)
     if not legal:
         raise ValueError("This seat has nothing to do now.")
     shown = engine.view(state, seat)
+    return legal, [float(r) for r in _ratings(shown, seat, legal)]
+
+
+def _ratings(shown: dict[str, Any], seat: int, legal: list[dict[str, Any]]) -> list[float]:
     phase = shown["phase"]
-    me = str(seat)
     if phase == "colonise_choose":
-        return best_scored(legal, lambda m: _room(shown, m["planet"]), rng)
+        return [_room(shown, m["planet"]) for m in legal]
     if phase == "colonise_pick":
-        return best_scored(legal, lambda m: -RANK[m["race"]], rng)
+        return [-RANK[m["race"]] for m in legal]
     if phase == "plan":
-        return _plan(shown, seat, legal, rng)
+        return _plan_ratings(shown, seat, legal)
     if phase == "respond":
-        actor = shown["respond"]["actor"]
-        accept = shown["points"][actor] <= shown["points"][seat] + 1
-        return {"type": "respond", "accept": accept}
+        accept = _accepts(shown)
+        return [1.0 if m["accept"] == accept else 0.0 for m in legal]
     if phase == "change":
         before = _column_worth(shown, seat, shown["relationships"])
-        return best_scored(legal, lambda m: _change_worth(shown, seat, m, before), rng)
+        return [_change_worth(shown, seat, m, before) for m in legal]
     if phase in ("ships", "migration"):
-        return best_scored(legal, lambda m: _ship_worth(shown, seat, m), rng)
+        ship = _ShipTurn(shown, seat)
+        return [ship.worth(m) for m in legal]
     if phase == "action":
         counts = _counts(shown)
-        base = _worth(counts, me)
-        return best_scored(legal, lambda m: _action_worth(shown, seat, m, counts, base), rng)
-    return rng.choice(legal)
+        return [_action_worth(shown, seat, m, counts) for m in legal]
+    return [0.0 for _ in legal]
 
 
 def _public(shown: dict[str, Any]) -> dict[str, Any]:
@@ -123,10 +159,6 @@ def _planet_worth(row: dict[str, int], me: str) -> float:
     return worth
 
 
-def _worth(counts: Counts, me: str) -> float:
-    return sum(_planet_worth(row, me) for row in counts.values())
-
-
 def _gain(counts: Counts, me: str, planet: str, colour: str, delta: int) -> float:
     row = counts[planet]
     after = dict(row)
@@ -144,9 +176,7 @@ def _victims(shown: dict[str, Any], card: str, planet: str, target: Any) -> int:
     )
 
 
-def _action_worth(
-    shown: dict[str, Any], seat: int, move: dict[str, Any], counts: Counts, base: float
-) -> float:
+def _action_worth(shown: dict[str, Any], seat: int, move: dict[str, Any], counts: Counts) -> float:
     me = str(seat)
     kind = move["type"]
     act = shown["act"]
@@ -161,8 +191,7 @@ def _action_worth(
         killed = _victims(shown, card, move["planet"], move["target"])
         return _gain(counts, me, move["planet"], str(move["target"]), -killed) - cost
     if kind in ("trade", "diplomacy"):
-        wanted = _declines(shown, seat, kind)
-        return 1.0 if sorted(map(str, move["decline"])) == wanted else 0.5
+        return _pairing_worth(shown, seat, kind, [str(c) for c in move["decline"]])
     if kind == "mutate":
         if str(move["owner"]) != me:
             return -1.0
@@ -170,20 +199,54 @@ def _action_worth(
     return -1.0
 
 
-def _declines(shown: dict[str, Any], seat: int, card: str) -> list[str]:
-    """Trade with everyone; share diplomacy points with nobody ahead of the bot."""
-    if card == "trade":
-        return []
+def _pairing_worth(shown: dict[str, Any], seat: int, card: str, declined: list[str]) -> float:
+    """What a trade or diplomacy with these refusals earns the bot, less what it hands rivals.
+
+    A rival's gain counts nearly in full against a rival that leads the bot, or with two seats,
+    where every point is between the two (a pair that gives both a point leaves them even, so
+    the bot takes it rather than earn nothing), and only in part against a rival behind it: a
+    pair shared with a seat behind puts both ahead of the rest."""
+    partners = [str(c) for c in range(shown["seats"]) if c != seat and str(c) not in declined]
+    if shown["seats"] == 2 and "N" not in declined:
+        partners.append("N")
+    pairs, shares = engine.pairing(_public(shown), seat, card, partners)
+    unit = POINT_WORTH if card == "diplomacy" else MONEY_WORTH
     mine = shown["points"][seat]
-    return sorted(str(s) for s in range(shown["seats"]) if s != seat and shown["points"][s] >= mine)
+    given = 0.0
+    for colour, share in shares.items():
+        if colour == "N" or not share:
+            continue
+        ahead = shown["seats"] == 2 or shown["points"][int(colour)] > mine
+        given += share * (0.9 if ahead else 0.5)
+    return unit * (pairs - given)
+
+
+def _best_pairing(shown: dict[str, Any], seat: int, card: str) -> float:
+    """The pairing worth of the best set of refusals, as the action would choose it."""
+    colours = [str(c) for c in range(shown["seats"]) if c != seat]
+    if shown["seats"] == 2:
+        colours.append("N")
+    return max(
+        _pairing_worth(shown, seat, card, list(chosen))
+        for size in range(len(colours) + 1)
+        for chosen in combinations(colours, size)
+    )
+
+
+def _accepts(shown: dict[str, Any]) -> bool:
+    """Join a rival's trade or diplomacy: both gain alike, which leaves the two even and ahead
+    of the rest; only a clear leader is refused (it would pull further away from everyone)."""
+    actor: int = shown["respond"]["actor"]
+    points: list[int] = shown["points"]
+    others = [p for s, p in enumerate(points) if s != actor]
+    return points[actor] < max(others) + 3
 
 
 def _card_worth(shown: dict[str, Any], seat: int, card: str, counts: Counts) -> float:
     me = str(seat)
-    public = _public(shown)
     if card in CARD_WORTH:
         return CARD_WORTH[card]
-    options = engine.action_options(public, seat, card)
+    options = engine.action_options(_public(shown), seat, card)
     if not options:
         return 0.0
     if card == "love":
@@ -200,29 +263,16 @@ def _card_worth(shown: dict[str, Any], seat: int, card: str, counts: Counts) -> 
             for m in options
         )
     if card in ("trade", "diplomacy"):
-        targets = [str(s) for s in range(shown["seats"]) if s != seat]
-        if shown["seats"] == 2:
-            targets.append("N")
-        pairs, _shares = engine.pairing(public, seat, card, targets)
-        return pairs * (MONEY_WORTH if card == "trade" else 0.7)
+        return max(0.0, _best_pairing(shown, seat, card))
     return 0.05
 
 
-def _plan(
-    shown: dict[str, Any], seat: int, legal: list[dict[str, Any]], rng: random.Random
-) -> dict[str, Any]:
+def _plan_ratings(shown: dict[str, Any], seat: int, legal: list[dict[str, Any]]) -> list[float]:
+    """A plan is worth its cards; a second card must also pay for the double action."""
     counts = _counts(shown)
-    hand = shown["hands"][seat]
-    worth = {card: _card_worth(shown, seat, card, counts) + rng.random() * 0.05 for card in hand}
-    ranked = sorted(hand, key=lambda card: -worth[card])
-    cards = ranked[:1]
+    worth = {card: _card_worth(shown, seat, card, counts) for card in shown["hands"][seat]}
     double = 2 * MONEY_WORTH + 0.3
-    if len(ranked) > 1 and shown["money"][seat] >= 2 and worth[ranked[1]] > double:
-        cards = ranked[:2]
-    for move in legal:
-        if sorted(move["cards"]) == sorted(cards):
-            return move
-    return legal[0]
+    return [sum(worth[c] for c in m["cards"]) - double * (len(m["cards"]) - 1) for m in legal]
 
 
 def _change_worth(shown: dict[str, Any], seat: int, move: dict[str, Any], before: float) -> float:
@@ -258,58 +308,94 @@ def _column_worth(shown: dict[str, Any], seat: int, rel: dict[str, list[str]]) -
     return worth
 
 
-def _ship_goal(shown: dict[str, Any], seat: int, counts: Counts) -> tuple[str | None, float]:
-    """The planet the ship heads for and how much one creature more or less is worth there."""
-    me = str(seat)
-    ship = shown["ships"][seat]
-    best: tuple[str | None, float] = (None, 0.0)
-    for planet in shown["in_play"]:
-        if ship["cargo"]:
-            value = _gain(counts, me, planet, me, 1)
-        elif counts[planet].get(me, 0) >= 2:
-            value = 0.5 + _gain(counts, me, planet, me, -1)
-        else:
-            value = 0.0
-        if value > best[1]:
-            best = (planet, value)
-    return best
-
-
-def _goal_distance(goal: str | None, space: str | None) -> int:
-    if goal is None or space is None:
-        return 0
-    return min(DISTANCE[space].get(dock, 99) for dock in _docks(goal))
-
-
 def _docks(planet: str) -> list[str]:
     return [space for space, owner in DOCK_PLANET.items() if owner == planet]
 
 
-def _ship_worth(shown: dict[str, Any], seat: int, move: dict[str, Any]) -> float:
-    me = str(seat)
-    counts = _counts(shown)
-    ship = shown["ships"][seat]
-    goal, _value = _ship_goal(shown, seat, counts)
-    kind = move["type"]
-    here = ship["space"]
-    movement = shown["movement"]
-    if kind == "done":
-        return -STEP_WORTH * _goal_distance(goal, here)
-    if kind == "ship_place":
-        return -STEP_WORTH * _goal_distance(goal, move["space"])
-    if kind == "ship_step":
-        jump = TELEPORT.get(here) == move["to"]
-        paid = movement["kind"] == "migration" and movement["steps"] >= 1 and not jump
-        cost = MONEY_WORTH if paid else 0.0
-        return -STEP_WORTH * _goal_distance(goal, move["to"]) - cost - 0.01
-    planet = DOCK_PLANET[here]
-    if kind == "unload":
-        return _gain(counts, me, planet, me, 1) + 0.05
-    loss = _gain(counts, me, planet, me, -1)
-    best_elsewhere = max(
-        (_gain(counts, me, p, me, 1) for p in shown["in_play"] if p != planet), default=0.0
-    )
-    return loss + 0.8 * best_elsewhere - 0.2
+class _ShipTurn:
+    """Ratings of the moves of one movement (a SHIPS turn or a migration).
+
+    Every move is rated as what it changes on the board plus where it leaves the ship: a
+    step by the spot it reaches, a stop (load, unload, done) by the spot the ship is on. So a
+    load is chosen only for a gain over staying put, and after landing a creature, boarding
+    one there again is rated exactly as the reverse of that landing: never worth it.
+    Before a count a landing the ship cannot reach in this movement is worth little, so the
+    bot lands what it carries where it can and boards nothing it cannot land in time."""
+
+    def __init__(self, shown: dict[str, Any], seat: int) -> None:
+        self.me = str(seat)
+        self.counts = _counts(shown)
+        self.in_play = shown["in_play"]
+        self.movement = shown["movement"]
+        self.ship = shown["ships"][seat]
+        self.steps_left = int(shown.get("steps_left", 0))
+        kind, number = shown["track"][shown["track_pos"]]
+        self.count_ahead = kind == "round" and number in DOMINANCE_AFTER
+        self.last_count = self.count_ahead and number == max(DOMINANCE_AFTER)
+
+    def _share(self, planet: str, distance: int, steps: int) -> float:
+        """How much of a landing on `planet` counts, `distance` away with `steps` left."""
+        if not self.count_ahead or distance <= steps:
+            return CARRY_SHARE if distance else 1.0
+        return 0.0 if self.last_count else BEFORE_COUNT_SHARE
+
+    def _landing(self, space: str | None, steps: int, skip: str | None = None) -> float:
+        """The best landing one creature in the ship can look forward to from `space`."""
+        best = 0.0
+        for planet in self.in_play:
+            if planet == skip:
+                continue
+            distance = self._distance(planet, space)
+            gain = _gain(self.counts, self.me, planet, self.me, 1)
+            best = max(best, self._share(planet, distance, steps) * gain - STEP_WORTH * distance)
+        return best
+
+    def _pickup(self, space: str | None, steps: int) -> float:
+        """The best planet an empty ship can fetch a spare creature from."""
+        if self.count_ahead:
+            return 0.0
+        best = 0.0
+        for planet in self.in_play:
+            if self.counts[planet].get(self.me, 0) < 2:
+                continue
+            value = 0.5 + _gain(self.counts, self.me, planet, self.me, -1)
+            best = max(best, value - STEP_WORTH * self._distance(planet, space))
+        return best
+
+    @staticmethod
+    def _distance(planet: str, space: str | None) -> int:
+        if space is None:
+            return 0
+        return min(DISTANCE[space].get(dock, 99) for dock in _docks(planet))
+
+    def _spot(self, space: str | None, steps: int) -> float:
+        """Where the ship stands: as good as the best trip it can start from there."""
+        if self.ship["cargo"]:
+            return self._landing(space, steps)
+        return self._pickup(space, steps)
+
+    def worth(self, move: dict[str, Any]) -> float:
+        kind = move["type"]
+        here = self.ship["space"]
+        if kind == "ship_place":
+            return self._spot(move["space"], self.steps_left)
+        if kind == "ship_step":
+            jump = TELEPORT.get(here) == move["to"]
+            paid = self.movement["kind"] == "migration" and self.movement["steps"] >= 1
+            cost = MONEY_WORTH if paid and not jump else 0.0
+            steps = self.steps_left - (0 if jump else 1)
+            return self._spot(move["to"], steps) - cost - 0.01
+        stay = self._spot(here, self.steps_left)
+        if kind == "done":
+            return stay
+        planet = DOCK_PLANET[here]
+        steps = self.steps_left
+        if self.movement["kind"] == "ships":
+            steps = min(steps, max(0, SHIP_STEPS - self.movement["steps"]))
+        carry = self._landing(here, steps, skip=planet)
+        if kind == "unload":
+            return stay + _gain(self.counts, self.me, planet, self.me, 1) - carry + 0.05
+        return stay + _gain(self.counts, self.me, planet, self.me, -1) + carry - 0.2
 
 
 # ---------------------------------------------------------------- the search's playouts

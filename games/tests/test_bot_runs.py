@@ -46,14 +46,14 @@ def test_a_run_plays_at_most_its_share_and_the_runs_queued_after_it_play_to_the_
 def test_a_bot_moving_in_a_row_beyond_the_bound_is_stopped_with_an_error(
     bots, settings, caplog, django_capture_on_commit_callbacks
 ):
-    settings.BOT_MOVES_PER_RUN = 3
-    settings.BOT_MOVES_IN_A_ROW = 5
+    settings.BOT_MOVES_PER_RUN = 1
+    settings.BOT_MOVES_IN_A_ROW = 2
     match = _bot_match(bots)
     with caplog.at_level(logging.ERROR), django_capture_on_commit_callbacks(execute=True):
         services.play_bot_turns(match_id=match.pk)
     match.refresh_from_db()
     assert not match.is_over
-    assert _in_a_row(match) == 5, "the runs counted the moves in a row across each other"
+    assert _in_a_row(match) == 2, "the runs counted the moves in a row across each other"
     stuck = Move.objects.filter(match=match).order_by("-seq").first().seat
     assert stuck in engine.to_act(match.state)
     [record] = [r for r in caplog.records if r.name == "games.services.bots"]

@@ -1,4 +1,4 @@
-"""The bot always moves legally, sees only its own view, finishes games and beats random play."""
+"""Both levels always move legally, see only their own view, finish games and beat random play."""
 
 from __future__ import annotations
 
@@ -10,33 +10,58 @@ import pytest
 from games.isle_of_cats import bot, engine
 from games.isle_of_cats.tests.isle_of_cats_helpers import sample_states
 
+LEVELS = {"normal": bot.choose_move, "easy": bot.choose_easy}
 
-def _game(seats: int, seed: int, bots: set[int], options: dict | None = None) -> dict:
+
+def _game(
+    seats: int, seed: int, bots: set[int], options: dict | None = None, level: str = "normal"
+) -> dict:
+    choose = LEVELS[level]
     rng = random.Random(seed)
     state = engine.setup(seats, options or {}, seed)
     while not engine.is_over(state):
         seat = rng.choice(sorted(engine.to_act(state)))
         if seat in bots:
-            move = bot.choose_move(state, seat, rng)
-            engine.apply_in_place(state, seat, move)
+            engine.apply_in_place(state, seat, choose(state, seat, rng))
         else:
             engine.apply_in_place(state, seat, rng.choice(engine.legal_moves(state, seat)))
     return engine.result(state)
 
 
+@pytest.mark.parametrize("level", LEVELS)
 @pytest.mark.parametrize("seats", [1, 2, 3, 4])
-def test_bots_finish_games_with_legal_moves_only(seats):
+def test_bots_finish_games_with_legal_moves_only(seats, level):
     for seed in range(3):
-        _game(seats, seed, set(range(seats)))
+        _game(seats, seed, set(range(seats)), level=level)
 
 
-def test_bot_beats_random_players():
+@pytest.mark.parametrize(("seats", "games"), [(1, 6), (2, 4), (3, 2), (4, 2)])
+def test_every_bot_only_game_ends(seats, games):
+    """Both levels side by side, each move by the lowest acting seat with the site's per-move
+    generator (`games.services.play_bot_turns`), under a move cap that fails the game; solo at
+    every difficulty (the 1,000-game run is in bench)."""
+    for seed in range(games):
+        options = {"solo_hard_lessons": seed % 5} if seats == 1 else {}
+        state = engine.setup(seats, options, 3000 + seed)
+        moves = 0
+        while not engine.is_over(state):
+            seat = min(engine.to_act(state))
+            choose = LEVELS[("normal", "easy")[(seat + seed) % 2]]
+            move = choose(state, seat, random.Random(f"{seed}/{moves}/{seat}"))
+            engine.apply_in_place(state, seat, move)
+            moves += 1
+            assert moves < 1000
+        assert engine.result(state) is not None
+
+
+@pytest.mark.parametrize(("level", "needed"), [("normal", 0.75), ("easy", 0.6)])
+def test_bot_beats_random_players(level, needed):
     wins = 0
     games = 12
     for seed in range(games):
         seat = seed % 2
-        wins += seat in _game(2, 500 + seed, {seat})["winners"]
-    assert wins / games >= 0.75
+        wins += seat in _game(2, 500 + seed, {seat}, level=level)["winners"]
+    assert wins / games >= needed
 
 
 def test_bot_scores_more_than_random_play_in_solo():
@@ -66,19 +91,22 @@ def _disguise(state: dict, seat: int, rng: random.Random) -> dict:
     return twin
 
 
-def test_bot_decides_from_its_view_only():
+@pytest.mark.parametrize("level", LEVELS)
+def test_bot_decides_from_its_view_only(level):
+    choose = LEVELS[level]
     for state in sample_states(2, range(4), stride=9):
         for seat in engine.to_act(state):
             if state["players"][seat]["look"] is not None:
                 continue
             twin = _disguise(state, seat, random.Random(seat))
-            mine = bot.choose_move(state, seat, random.Random(4))
-            blind = bot.choose_move(twin, seat, random.Random(4))
+            mine = choose(state, seat, random.Random(4))
+            blind = choose(twin, seat, random.Random(4))
             assert mine == blind
 
 
-def test_bot_refuses_to_move_for_an_idle_seat():
+@pytest.mark.parametrize("level", LEVELS)
+def test_bot_refuses_to_move_for_an_idle_seat(level):
     state = engine.setup(2, {}, 1)
     engine.apply_in_place(state, 0, {"type": "draft", "cards": state["players"][0]["draft"][:2]})
     with pytest.raises(ValueError, match="nothing to do"):
-        bot.choose_move(state, 0, random.Random(0))
+        LEVELS[level](state, 0, random.Random(0))
