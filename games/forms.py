@@ -4,7 +4,22 @@ from django import forms
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
+from games.models import Seat
 from games.registry import GameInfo, GameOption, OwnChoice
+
+
+class BotLevelForm(forms.Form):
+    """How well the bots a player seats play."""
+
+    bot_level = forms.ChoiceField(
+        label=_("Bots' level"),
+        choices=Seat.Level.choices,
+        initial=Seat.Level.NORMAL,
+        error_messages={
+            "invalid_choice": _("Choose one of the bots' levels: easy, normal or strong."),
+            "required": _("Choose one of the bots' levels: easy, normal or strong."),
+        },
+    )
 
 
 class GameChoicesForm(forms.Form):

@@ -7,6 +7,7 @@ from django.db import models
 from django.urls import reverse
 from django.utils.functional import cached_property
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 
 def watchable_by(user: Any) -> models.Q:
@@ -107,12 +108,22 @@ class Seat(models.Model):
         ABANDONED = "abandoned", _("abandoned")
         TIMED_OUT = "timed_out", _("ran out of time")
 
+    class Level(models.TextChoices):
+        """How well a bot seat plays (`games.bots.LEVELS`); the labels follow a bot's name."""
+
+        EASY = "easy", pgettext_lazy("bot level", "easy")
+        NORMAL = "normal", pgettext_lazy("bot level", "normal")
+        STRONG = "strong", pgettext_lazy("bot level", "strong")
+
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
     number = models.PositiveSmallIntegerField(_("seat"))
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="seats"
     )
     is_bot = models.BooleanField(_("played by a bot"), default=False)
+    bot_level = models.CharField(
+        _("bot level"), max_length=6, choices=Level.choices, default=Level.NORMAL
+    )
     score = models.IntegerField(_("score"), null=True, blank=True)
     rank = models.PositiveSmallIntegerField(_("rank"), null=True, blank=True)
     time_left_ms = models.BigIntegerField(_("time left (ms)"), null=True, blank=True)
@@ -133,6 +144,11 @@ class Seat(models.Model):
 
     def __str__(self) -> str:
         return f"{self.match} seat {self.number}: {self.user}"
+
+    @property
+    def playing_level(self) -> str:
+        """The level its bot plays at: a seat taken over from a person who left plays normal."""
+        return self.Level.NORMAL if self.left else self.bot_level
 
     def deadline(self, match: Match) -> datetime | None:
         """When this seat's time runs out, if it is acting and its match has a clock.

@@ -11,7 +11,7 @@ from typing import Any
 from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop
+from django.utils.translation import gettext_noop, pgettext
 
 from accounts.models import User
 from games.models import (
@@ -132,12 +132,18 @@ class Table:
 
 def seat_name(seat: Seat, *, at: datetime | None = None) -> str:
     """How a table names a seat: its player, or the bot that plays it once the player left
-    (from the move made `at` on; without `at`, now). The player who left is last, whatever
-    the bot then achieves, so the bot's play is never shown as theirs."""
+    (from the move made `at` on; without `at`, now); a bot with the level it plays at. The
+    player who left is last, whatever the bot then achieves, so the bot's play is never shown
+    as theirs."""
     name = seat.user.public_name
-    if seat.left and (at is None or seat.replaced_at is None or at >= seat.replaced_at):
-        return _("Bot for %(name)s") % {"name": name}
-    return name
+    if seat.left:
+        if at is not None and seat.replaced_at is not None and at < seat.replaced_at:
+            return name
+        name = _("Bot for %(name)s") % {"name": name}
+    elif not seat.is_bot:
+        return name
+    level = Seat.Level(seat.playing_level).label
+    return pgettext("bot with its level", "%(name)s (%(level)s)") % {"name": name, "level": level}
 
 
 def may_watch(match_id: int, user: User | Any) -> bool:

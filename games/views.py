@@ -17,8 +17,8 @@ from accounts.models import User
 from chat.live import panel_html
 from config.guards import count, limited, to_named_player, whole_number, within_limit
 from games import charts, selectors, services, stats
-from games.forms import GameChoicesForm
-from games.models import Match, SeatOffer
+from games.forms import BotLevelForm, GameChoicesForm
+from games.models import Match, Seat, SeatOffer
 from games.regions import render_region
 from games.registry import GAMES
 from games.selectors import record_of, replay_for, table_for
@@ -330,9 +330,16 @@ def play_against_bots(request: PlayerRequest, game: str) -> HttpResponse:
         raise Http404
     choices = request.POST.copy()
     choices.setdefault("seats", str(info.default_seats))
+    choices.setdefault("bot_level", Seat.Level.NORMAL)
     form = GameChoicesForm(choices, game=info)
-    if not form.is_valid():
-        problems = [str(problem) for field in form.errors.values() for problem in field]
+    level = BotLevelForm(choices)
+    if not (form.is_valid() and level.is_valid()):
+        problems = [
+            str(problem)
+            for errors in (form.errors, level.errors)
+            for field in errors.values()
+            for problem in field
+        ]
         messages.error(
             request, " ".join([_("Choose the number of players and the options again."), *problems])
         )
@@ -343,6 +350,7 @@ def play_against_bots(request: PlayerRequest, game: str) -> HttpResponse:
             game=game,
             seats=form.cleaned_data["seats"],
             options=form.game_options(),
+            level=level.cleaned_data["bot_level"],
         )
     except services.MoveRefused as refusal:
         messages.error(request, _(refusal.message))

@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 from games import services as game_services
 from games.live import tell_group
-from games.models import Match
+from games.models import Match, Seat
 from games.registry import GAMES
 from games.services import LOBBY_GROUP
 from lobby.models import Invitation, Table, TableSeat
@@ -143,8 +143,8 @@ def remove_player(*, table_id: int, host: User, player: User) -> Table:
     return table
 
 
-def fill_with_bots(*, table_id: int, host: User) -> Table:
-    """Seat bots in every empty place; the table is then full and starts."""
+def fill_with_bots(*, table_id: int, host: User, level: str = Seat.Level.NORMAL) -> Table:
+    """Seat bots playing at `level` in every empty place; the table is then full and starts."""
     with transaction.atomic():
         table = _locked(table_id)
         _check_host(table, host)
@@ -157,7 +157,7 @@ def fill_with_bots(*, table_id: int, host: User) -> Table:
         if len(bots) < missing:
             raise LobbyRefused(_("Not enough bots are available right now."))
         TableSeat.objects.bulk_create(TableSeat(table=table, user=bot) for bot in bots)
-        _start(table)
+        _start(table, bot_level=level)
         _announce(table)
     return table
 
@@ -211,8 +211,9 @@ def quick_play(*, user: User, game: str, seats: int | None = None) -> Table:
 def rematch(*, match_id: int, user: User) -> Table | Match:
     """The same game again with the same players, options and pace, the seats rotated by one.
 
-    Against bots only it starts at once. With other people the first to ask opens a table like
-    the old one and invites the others; whoever asks after them sits down at it.
+    Against bots only it starts at once, the bots at the level they played. With other people
+    the first to ask opens a table like the old one and invites the others; whoever asks after
+    them sits down at it.
     """
     match = Match.objects.filter(pk=match_id).first()
     if match is None or not match.is_over:
@@ -232,6 +233,10 @@ def rematch(*, match_id: int, user: User) -> Table | Match:
             clock_seconds=match.clock_seconds,
             increment_seconds=match.increment_seconds,
             move_hours=match.move_hours,
+            bot_level=next(
+                (seat.bot_level for seat in seats if seat.is_bot and not seat.left),
+                Seat.Level.NORMAL,
+            ),
         )
     with transaction.atomic():
         # One rematch table per match: the old match's row is the lock two askers meet at.
@@ -336,7 +341,7 @@ def _check_host(table: Table, user: User) -> None:
         raise LobbyRefused(_("Only the host may do that."))
 
 
-def _start(table: Table) -> None:
+def _start(table: Table, *, bot_level: str = Seat.Level.NORMAL) -> None:
     players = [seat.user for seat in table.sitting.select_related("user")]
     table.match = game_services.start_match(
         game=table.game,
@@ -347,6 +352,7 @@ def _start(table: Table) -> None:
         clock_seconds=table.clock_minutes * 60,
         increment_seconds=table.clock_increment,
         move_hours=table.move_hours,
+        bot_level=bot_level,
     )
     table.status = Table.Status.STARTED
     table.save(update_fields=["match", "status"])

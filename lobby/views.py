@@ -12,8 +12,8 @@ from django_htmx.http import HttpResponseClientRedirect
 from accounts.models import User
 from config.guards import count, limited, to_named_player, whole_number
 from games import services as game_services
-from games.forms import GameChoicesForm
-from games.models import Match
+from games.forms import BotLevelForm, GameChoicesForm
+from games.models import Match, Seat
 from games.ratings import win_chances
 from games.registry import GAMES
 from lobby import selectors, services
@@ -127,7 +127,14 @@ def table_action(request: HttpRequest, table_id: int, action: str) -> HttpRespon
         elif action == "start":
             table = services.start_table(table_id=table_id, user=user)
         elif action == "bots":
-            table = services.fill_with_bots(table_id=table_id, host=user)
+            choices = request.POST.copy()
+            choices.setdefault("bot_level", Seat.Level.NORMAL)
+            level = BotLevelForm(choices)
+            if not level.is_valid():
+                raise services.LobbyRefused(" ".join(level.errors["bot_level"]))
+            table = services.fill_with_bots(
+                table_id=table_id, host=user, level=level.cleaned_data["bot_level"]
+            )
         elif action == "remove":
             player = get_object_or_404(User, pk=_number(request.POST.get("player")))
             table = services.remove_player(table_id=table_id, host=user, player=player)

@@ -13,6 +13,7 @@ from django.db.models import Max
 from procrastinate.contrib.django import app
 
 from config.worker import RETRY_ON_OUTAGE
+from games import bots as levels
 from games.models import Match
 from games.presence import present
 from games.registry import GAMES
@@ -66,7 +67,15 @@ def play_bot_turns(*, match_id: int) -> int:
                 )
                 return played
             rng = random.Random(f"{match.seed}/{match.move_count}/{seat}")
-            move = info.bot.choose_move(match.state, seat, rng)
+            move = levels.choose_move(
+                info.engine,
+                info.bot,
+                match.state,
+                seat,
+                rng,
+                match.seat_list[seat].playing_level,
+                seconds=settings.BOT_STRONG_SECONDS,
+            )
             record(match, seat, move, match.move_count, wake_bots=False)
         played += 1
         in_a_row = (seat, in_a_row[1] + 1)

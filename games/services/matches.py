@@ -36,11 +36,13 @@ def start_match(
     clock_seconds: int | None = None,
     increment_seconds: int = 0,
     move_hours: int | None = None,
+    bot_level: str = Seat.Level.NORMAL,
 ) -> Match:
     """Seat the players in the given order and deal; the seed is fresh 128-bit randomness.
 
     A real-time match gives each player `clock_seconds` plus `increment_seconds` a move; a
     turn-based one `move_hours` for each move. Without either nobody is timed (bot games).
+    The bots among the players play at `bot_level`.
     """
     info = _playable(game)
     if not info.min_players <= len(players) <= info.max_players:
@@ -50,6 +52,8 @@ def start_match(
         )
     if len({player.pk for player in players}) != len(players):
         raise ValueError(_("A player cannot sit twice at one table."))
+    if bot_level not in Seat.Level.values:
+        raise ValueError(_("Choose one of the bots' levels: easy, normal or strong."))
     seed = secrets.randbits(128) if seed is None else seed
     options = info.clean_options(options, seats=len(players))
     state = info.engine.setup(len(players), options, seed, stack)
@@ -72,6 +76,7 @@ def start_match(
                 number=number,
                 user=player,
                 is_bot=player.is_bot,
+                bot_level=bot_level if player.is_bot else Seat.Level.NORMAL,
                 time_left_ms=match.clock_seconds * 1000 if match.clock_seconds else None,
             )
             for number, player in enumerate(players)
@@ -134,10 +139,16 @@ def site_bots(count: int, *, leaving_out: Collection[int] = ()) -> list[User]:
 
 
 def play_against_bots(
-    *, user: User, game: str, seats: int, options: dict[str, Any] | None = None
+    *,
+    user: User,
+    game: str,
+    seats: int,
+    options: dict[str, Any] | None = None,
+    level: str = Seat.Level.NORMAL,
 ) -> Match:
-    """Start a match at once: the player in the first seat, the site's bots in the others."""
+    """Start a match at once: the player in the first seat, the site's bots at `level` in the
+    others."""
     bots = site_bots(seats - 1)
     if len(bots) < seats - 1:
         raise MoveRefused(_("Not enough bots are available right now."))
-    return start_match(game=game, players=[user, *bots], options=options)
+    return start_match(game=game, players=[user, *bots], options=options, bot_level=level)

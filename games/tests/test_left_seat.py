@@ -79,7 +79,7 @@ def test_the_table_names_the_bot_as_the_winner_and_the_player_who_left_last(
     for viewer in (None, left, stayed):
         html = _page(client, match.get_absolute_url(), viewer)
         assert f"Game over: {left.public_name} wins" not in html
-        assert f"Game over: Bot for {left.public_name} wins." in html
+        assert f"Game over: Bot for {left.public_name} (normal) wins." in html
         assert f"{left.public_name} resigned and is last; a bot plays the seat." in html
         client.logout()
 

@@ -1,7 +1,7 @@
 from django import template
 from django.templatetags.static import static
 
-from games.forms import GameChoicesForm
+from games.forms import BotLevelForm, GameChoicesForm
 from games.registry import GAMES, GameInfo
 from lobby.models import Table
 
@@ -25,6 +25,12 @@ def game_emblem(slug: str) -> str:
 def choices_form(game: GameInfo) -> GameChoicesForm:
     """The game's options for the lobby's match against bots, with ids of its own."""
     return GameChoicesForm(game=game, auto_id=f"{game.slug}-%s")
+
+
+@register.filter
+def bot_level_form(key: object) -> BotLevelForm:
+    """The bots' level to choose, with ids of its own (`key`: the game's slug, or "table")."""
+    return BotLevelForm(auto_id=f"{key}-%s")
 
 
 @register.filter

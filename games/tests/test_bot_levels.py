@@ -1,0 +1,118 @@
+"""A player picks how well the bots play (issue 35): the level is kept per bot seat, the bot's
+turn is played at it, its name says it, and a seat taken over from a leaver plays normal."""
+
+import pytest
+from django.urls import reverse
+from django.utils import translation
+
+from games import bots as levels
+from games import services
+from games.kosmopolis import engine
+from games.models import Match, Move, Seat
+from games.selectors import seat_name
+from lobby import services as lobby_services
+
+
+@pytest.fixture
+def played(monkeypatch, settings):
+    """The level and budget of each bot turn by seat, and how often the search ran; the strong
+    level thinks a hundredth of a second so the tests stay fast."""
+    settings.BOT_STRONG_SECONDS = 0.01
+    calls: list[tuple[int, str, float | None]] = []
+    searches: list[int] = []
+    choose, search = levels.choose_move, levels.search
+
+    def choose_move(engine, bot, state, seat, rng, level, **budget):
+        calls.append((seat, level, budget.get("seconds")))
+        return choose(engine, bot, state, seat, rng, level, **budget)
+
+    def counted_search(engine, state, seat, rng, **rest):
+        searches.append(seat)
+        return search(engine, state, seat, rng, **rest)
+
+    monkeypatch.setattr(levels, "choose_move", choose_move)
+    monkeypatch.setattr(levels, "search", counted_search)
+    return calls, searches
+
+
+@pytest.mark.django_db
+def test_a_strong_bot_seat_searches_for_a_legal_move_within_the_sites_budget(people, bots, played):
+    calls, searches = played
+    match = services.play_against_bots(
+        user=people[0], game="kosmopolis", seats=2, level=Seat.Level.STRONG
+    )
+    assert [s.bot_level for s in match.seat_list] == ["normal", "strong"]
+    legal = engine.legal_moves(match.state, 1)
+    assert len(legal) > 1, "the draft's first pick is a real choice"
+    assert services.play_bot_turns(match_id=match.pk) == 1
+    assert calls == [(1, "strong", 0.01)]
+    assert searches == [1]
+    [move] = Move.objects.filter(match=match)
+    assert move.seat == 1
+    assert move.payload in legal
+
+
+@pytest.mark.django_db
+def test_a_seat_taken_over_from_a_leaver_plays_normal_beside_strong_bots(
+    people, bots, played, settings
+):
+    settings.BOT_MOVES_PER_RUN = 2
+    calls, searches = played
+    match = services.play_against_bots(
+        user=people[0], game="kosmopolis", seats=2, level=Seat.Level.STRONG
+    )
+    services.leave_match(match_id=match.pk, user=people[0], reason=Seat.Left.RESIGNED)
+    assert services.play_bot_turns(match_id=match.pk) == 2
+    assert sorted(calls) == [(0, "normal", 0.01), (1, "strong", 0.01)]
+    assert searches == [1], "only the strong seat searches"
+
+
+@pytest.mark.django_db
+def test_the_bots_name_says_its_level_in_english_and_czech(client, people, bots):
+    match = services.play_against_bots(
+        user=people[0], game="kosmopolis", seats=3, level=Seat.Level.EASY
+    )
+    services.leave_match(match_id=match.pk, user=people[0], reason=Seat.Left.RESIGNED)
+    match = Match.objects.get(pk=match.pk)
+    names = {"en": ["Bot for Eva (normal)", "Robot 0 (easy)", "Robot 1 (easy)"]}
+    names["cs"] = ["Bot za hráče Eva (běžný)", "Robot 0 (snadný)", "Robot 1 (snadný)"]
+    for language, expected in names.items():
+        with translation.override(language):
+            assert [seat_name(s) for s in match.seat_list] == expected
+    client.force_login(people[1])
+    html = client.get(match.get_absolute_url()).content.decode()
+    assert "Robot 0 (easy)" in html
+    assert "Bot for Eva (normal)" in html
+
+
+@pytest.mark.django_db
+def test_the_match_against_bots_offers_the_three_levels_and_refuses_a_forged_one(
+    client, people, bots
+):
+    client.force_login(people[0])
+    home = client.get(reverse("home")).content.decode()
+    for value in ("easy", "normal", "strong"):
+        assert f'<option value="{value}"' in home
+    url = reverse("play_against_bots", args=["kosmopolis"])
+    forged = client.post(url, {"seats": "2", "bot_level": "grandmaster"}, follow=True)
+    assert "Choose one of the bots&#x27; levels: easy, normal or strong." in forged.content.decode()
+    assert not Match.objects.exists()
+    client.post(url, {"seats": "3", "bot_level": "strong"})
+    [match] = Match.objects.all()
+    assert [s.bot_level for s in match.seat_list] == ["normal", "strong", "strong"]
+
+
+@pytest.mark.django_db
+def test_a_lobby_tables_bots_play_at_the_level_the_host_picks(client, people, bots):
+    table = lobby_services.open_table(host=people[0], game="kosmopolis", seats=3)
+    client.force_login(people[0])
+    page = client.get(table.get_absolute_url()).content.decode()
+    for value in ("easy", "normal", "strong"):
+        assert f'<option value="{value}"' in page
+    url = reverse("lobby_table_action", args=[table.pk, "bots"])
+    forged = client.post(url, {"bot_level": "grandmaster"}, follow=True)
+    assert "Choose one of the bots&#x27; levels: easy, normal or strong." in forged.content.decode()
+    assert not Match.objects.exists()
+    client.post(url, {"bot_level": "easy"})
+    [match] = Match.objects.all()
+    assert [s.bot_level for s in match.seat_list] == ["normal", "easy", "easy"]
