@@ -13,6 +13,7 @@ from accounts.models import User
 from config.guards import whole_number
 from games.models import Match, Seat, Vacation
 from games.registry import GAMES
+from games.selectors import seat_name
 from lobby.models import Invitation, Table, TableSeat
 
 
@@ -135,7 +136,11 @@ def my_matches(user: User) -> dict[str, list[MyMatch]]:
     groups: dict[str, list[MyMatch]] = {"my_turn": [], "waiting": [], "finished": []}
     for seat in seats[:200]:
         match = seat.match
-        names = [s.user.public_name for s in sorted(match.seats.all(), key=lambda s: s.number)]
+        # The list names the people who played; a bot of the site's own with its level.
+        names = [
+            s.user.public_name if s.left else seat_name(s)
+            for s in sorted(match.seats.all(), key=lambda s: s.number)
+        ]
         if match.is_over:
             groups["finished"].append(MyMatch(match, seat, False, names))
             continue

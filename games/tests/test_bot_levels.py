@@ -116,3 +116,17 @@ def test_a_lobby_tables_bots_play_at_the_level_the_host_picks(client, people, bo
     client.post(url, {"bot_level": "easy"})
     [match] = Match.objects.all()
     assert [s.bot_level for s in match.seat_list] == ["normal", "easy", "easy"]
+
+
+@pytest.mark.django_db
+def test_a_rematch_against_bots_keeps_their_level_and_my_games_name_it(client, people, bots):
+    match = services.play_against_bots(
+        user=people[0], game="kosmopolis", seats=2, level=Seat.Level.STRONG
+    )
+    Match.objects.filter(pk=match.pk).update(status=Match.Status.FINISHED)
+    again = lobby_services.rematch(match_id=match.pk, user=people[0])
+    assert isinstance(again, Match)
+    assert [s.bot_level for s in again.seat_list] == ["strong", "normal"]
+    assert [s.is_bot for s in again.seat_list] == [True, False]
+    client.force_login(people[0])
+    assert "Robot 0 (strong), Eva" in client.get(reverse("my_games")).content.decode()
