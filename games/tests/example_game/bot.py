@@ -7,7 +7,8 @@ import random
 from typing import Any
 
 from games.rules import best_scored
-from games.tests.example_game.engine import COLOUR_BONUS, colour, legal_moves, value, view
+from games.tests.example_game.components import colour, value
+from games.tests.example_game.engine import COLOUR_BONUS, legal_moves, view
 
 
 def choose_move(state: dict[str, Any], seat: int, rng: random.Random) -> dict[str, Any]:

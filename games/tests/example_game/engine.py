@@ -21,20 +21,11 @@ from games.rules import (
     competition_ranks,
     copying,
 )
+from games.tests.example_game.components import CARDS, colour, value
 
-CARDS = range(1, 25)
-COLOURS = ("red", "green", "blue", "yellow")
 HAND = 3
 COLOUR_BONUS = 2
 FIELDS = {"play": Fields(frozenset({"card"})), "discard": Fields(frozenset({"card"}))}
-
-
-def value(card: int) -> int:
-    return (card - 1) % 6 + 1
-
-
-def colour(card: int) -> str:
-    return COLOURS[(card - 1) // 6]
 
 
 def setup(

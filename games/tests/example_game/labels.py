@@ -5,13 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.html import format_html
+from django.utils.translation import gettext_noop
 
-from games.tests.example_game.engine import colour, value
+from games.tests.example_game.components import colour, value
 from games.translated import gettext as _
 
 ENGINE_MESSAGES = (
-    _("You do not hold that card."),
-    _("The deck is empty: play a card instead."),
+    gettext_noop("You do not hold that card."),
+    gettext_noop("The deck is empty: play a card instead."),
 )
 """The engine's refusals, listed for translation."""
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.tests.example_game.engine import CARDS, HAND
+from games.tests.example_game.components import CARDS
+from games.tests.example_game.engine import HAND
 
 
 def check_state(state: dict[str, Any]) -> None:
