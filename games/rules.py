@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib
 import marshal
+import math
 import random
 from collections.abc import Callable, Collection, Mapping, Sequence
 from types import ModuleType
@@ -134,6 +135,24 @@ def best_scored(
     return rng.choice(
         [option for option, value in zip(options, scored, strict=True) if value >= top - 1e-9]
     )
+
+
+def fallible_scored(
+    options: Sequence[Option],
+    score: Callable[[Option], float],
+    rng: random.Random,
+    *,
+    temperature: float,
+) -> Option:
+    """An option drawn with weight exp(score / temperature): how a beginner picks.
+
+    Moves a point or two worse than the best are often taken, far worse ones seldom, so the
+    mistakes look human (a near miss) rather than random (a move no one would make).
+    """
+    scored = [score(option) for option in options]
+    top = max(scored)
+    weights = [math.exp((value - top) / temperature) for value in scored]
+    return rng.choices(options, weights=weights)[0]
 
 
 def competition_ranks(scores: Sequence[float], *, higher_is_better: bool = True) -> list[int]:

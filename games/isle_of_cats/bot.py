@@ -18,6 +18,7 @@ from games.isle_of_cats.components import (
     MAPS,
     NEIGHBOURS,
     RATS,
+    TILE_SHAPE,
     WIDTH,
 )
 from games.rules import best_scored
@@ -218,3 +219,58 @@ def _with_bonus(view: dict[str, Any], boat: Boat, move: dict[str, Any]) -> dict[
         return move
     placement["bonus"] = {"shape": "mono", "cells": [spot]}
     return move
+
+
+# ---------------------------------------------------------------- the search's playouts
+
+
+PLAYOUT_TILES = 2
+"""Cats a playout rescue considers (the greedy bot weighs every cat in every place)."""
+PLAYOUT_PLACES = 12
+"""Places on the boat a playout rescue weighs for each of them."""
+PLAYOUT_FULL_PHASES = frozenset({"rescue", "rare_finds"})
+"""Phases whose every move the greedy bot would weigh (thousands of placements): a playout
+rescues one of a few cats in one of a few places, and finds nothing."""
+
+
+def playout_move(state: dict[str, Any], seat: int, rng: random.Random) -> dict[str, Any]:
+    """The strong level's playout policy (`games.search`), on a sampled state: in the rescue a
+    cat among a few affordable ones, laid in the best of a few places; in the rare finds a pass;
+    elsewhere the greedy bot, whose choices there are few."""
+    player = state["players"][seat]
+    if player["look"] is not None or state["phase"] not in PLAYOUT_FULL_PHASES:
+        return choose_move(state, seat, rng)
+    if state["phase"] == "rescue":
+        rescue = _playout_rescue(state, seat, rng)
+        if rescue is not None:
+            return rescue
+    return {"type": "pass"}
+
+
+def playout_stage(state: dict[str, Any]) -> int:
+    """The day: a playout ends with it, and the boats are scored as they stand."""
+    return int(state["day"])
+
+
+def _playout_rescue(state: dict[str, Any], seat: int, rng: random.Random) -> dict[str, Any] | None:
+    player = state["players"][seat]
+    basket = engine._canonical_basket(player)
+    if basket is None:
+        return None
+    tiles = [
+        (tile, zone)
+        for zone in ("left", "right")
+        if player["fish"] >= engine.rescue_cost(player, zone)
+        for tile in state["zones"][zone]
+    ]
+    boat = Boat(engine.view(state, seat)["players"][seat]["tiles"])
+    best: tuple[float, dict[str, Any]] | None = None
+    for tile, zone in rng.sample(tiles, min(PLAYOUT_TILES, len(tiles))):
+        places = engine._placements(player, TILE_SHAPE[tile])
+        for cells in rng.sample(places, min(PLAYOUT_PLACES, len(places))):
+            xy = [[i % WIDTH, i // WIDTH] for i in cells]
+            worth = boat.worth(xy, CAT_COLOUR[tile])
+            if best is None or worth > best[0]:
+                move = {"type": "rescue", "tile": tile, "zone": zone, "basket": dict(basket)}
+                best = (worth, {**move, "cells": xy})
+    return None if best is None else best[1]

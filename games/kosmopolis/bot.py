@@ -1,12 +1,18 @@
-"""A greedy Kosmopolis bot that judges moves only by what its seat's view shows.
+"""Kosmopolis bots that judge moves only by what their seat's view shows.
 
-It estimates each column's limit from the public Kosmopolis cards and the modifiers it knows,
-then picks the move that best improves its own projected score against the opponents' average.
+They estimate each column's limit from the public Kosmopolis cards and the modifiers they know,
+then pick the move that best improves their own projected score against the opponents' average.
+The normal bot projects to the round's end: the cards still in its hand will go somewhere too,
+to Kosmopolis while it has turns left and to its city when the round ends, so it plans the best
+split of them and judges a move by that plan. The easy bot judges as if the round ended now
+and picks with softmax noise.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from itertools import combinations
 from typing import Any
 
 from games.kosmopolis import engine
@@ -17,7 +23,7 @@ from games.kosmopolis.components import (
     MODIFIER_IDS,
     MODIFIER_VALUE,
 )
-from games.rules import best_scored
+from games.rules import best_scored, fallible_scored
 
 HAND_CARD_WORTH = 2.5
 """Rough points a card in hand is worth later; what a scholar's draw earns."""
@@ -33,6 +39,12 @@ RIVAL_WEIGHT = 0.5
 
 SLACK_MARGIN = 1
 """Keep a little room under each limit: a priest or a -3 modifier may still lower it."""
+
+PLANNED_ABILITY_WORTH = 1.0
+"""Rough points of a later card's ability when it goes to Kosmopolis (a card, a token...)."""
+
+EASY_TEMPERATURE = 2.0
+"""The easy bot's spread in projected points."""
 
 
 class Position:
@@ -129,16 +141,89 @@ def _estimated_limits(view: dict[str, Any]) -> dict[str, float]:
 
 
 def choose_move(state: dict[str, Any], seat: int, rng: random.Random) -> dict[str, Any]:
-    """The bot's move for `seat`; ties between equally good moves are broken by `rng`."""
+    """The normal bot's move for `seat`, judged at the round's end; ties broken by `rng`."""
+    moves, judge = _judged(state, seat, ahead=True)
+    return best_scored(moves, judge, rng)
+
+
+def choose_easy(state: dict[str, Any], seat: int, rng: random.Random) -> dict[str, Any]:
+    """The easy bot's move: judged as if the round ended now, and not always the best."""
+    moves, judge = _judged(state, seat, ahead=False)
+    return fallible_scored(moves, judge, rng, temperature=EASY_TEMPERATURE)
+
+
+def _judged(
+    state: dict[str, Any], seat: int, *, ahead: bool
+) -> tuple[list[dict[str, Any]], Callable[[dict[str, Any]], float]]:
     moves = engine.legal_moves(state, seat)
     if not moves:
         raise ValueError(f"Seat {seat} has nothing to do now.")
     view = engine.view(state, seat)
     position = Position(view)
-    return best_scored(moves, lambda move: _judge(position, view, seat, move), rng)
+    plan = _Plan(view, seat) if ahead else None
+    return moves, lambda move: _judge(position, view, seat, move, plan)
 
 
-def _judge(position: Position, view: dict[str, Any], seat: int, move: dict[str, Any]) -> float:
+class _Plan:
+    """The rest of this seat's round: the cards it still holds and its turns left to play them."""
+
+    def __init__(self, view: dict[str, Any], seat: int) -> None:
+        self.hand: list[int] = list(view["hand"])
+        self.turns = _turns_after_this(view, seat)
+
+    def worth(self, after: Position, seat: int, played: int | None) -> float:
+        """The best score at the round's end over the splits of the cards still held: any
+        `turns` of them to Kosmopolis, the rest to the city."""
+        rest = list(self.hand)
+        if played is not None:
+            rest.remove(played)
+        best = float("-inf")
+        for count in range(min(self.turns, len(rest)) + 1):
+            for chosen in combinations(rest, count):
+                planned = after.copy()
+                for card in rest:
+                    if card in chosen:
+                        color = CARD_COLOR[card]
+                        planned.kosmopolis[color].append(card)
+                        planned.limits[color] += CARD_VALUE[card]
+                        planned.extra += PLANNED_ABILITY_WORTH
+                    else:
+                        planned.add_to_city(seat, card)
+                best = max(best, planned.score(seat))
+        return best
+
+
+def _turns_after_this(view: dict[str, Any], seat: int) -> int:
+    """How many more turns the seat gets this round after the current one (5.3's trigger):
+    none in the final turns; otherwise the turns before the first hand runs empty, plus the
+    final turn everyone but the trigger seat gets. A scholar's draw is not foreseen."""
+    if view["phase"] != "play":
+        return 0
+    if view["trigger"] is not None:
+        return 0
+    seats: int = view["seats"]
+    sizes = list(view["hand_sizes"])
+    sizes[seat] -= 1
+    if sizes[seat] == 0:
+        return 0
+    turns = 0
+    player = seat
+    while True:
+        player = (player + 1) % seats
+        sizes[player] -= 1
+        if player == seat:
+            turns += 1
+        if sizes[player] == 0:
+            return turns if player == seat else turns + 1
+
+
+def _judge(
+    position: Position,
+    view: dict[str, Any],
+    seat: int,
+    move: dict[str, Any],
+    plan: _Plan | None,
+) -> float:
     kind = move["type"]
     if kind == "draft":
         return sum(_draft_worth(position, seat, card) for card in move["cards"])
@@ -147,12 +232,12 @@ def _judge(position: Position, view: dict[str, Any], seat: int, move: dict[str, 
     after = position.copy()
     if kind == "place_modifier":
         after.limits[move["column"]] += MODIFIER_VALUE[view["modifier_to_place"]]
-        return after.score(seat)
+        return after.score(seat) if plan is None else plan.worth(after, seat, None)
     card = move["card"]
     color = CARD_COLOR[card]
     if move["to"] == "city":
         after.add_to_city(seat, card)
-        return after.score(seat)
+        return after.score(seat) if plan is None else plan.worth(after, seat, card)
     after.kosmopolis[color].append(card)
     after.limits[color] += CARD_VALUE[card]
     if color == "green" and view["deck_count"]:
@@ -167,7 +252,7 @@ def _judge(position: Position, view: dict[str, Any], seat: int, move: dict[str, 
         column.remove(lowest)
         after.limits[move["take"]] -= CARD_VALUE[lowest]
         after.add_to_city(seat, lowest)
-    return after.score(seat)
+    return after.score(seat) if plan is None else plan.worth(after, seat, card)
 
 
 def _draft_worth(position: Position, seat: int, card: int) -> float:
@@ -197,3 +282,24 @@ def _save_worth(position: Position, view: dict[str, Any], seat: int, columns: li
             if all(r < limits[color] for r in rivals):
                 worth += max(CARD_VALUE[c] for c in column)
     return worth
+
+
+# ---------------------------------------------------------------- the search's playouts
+
+
+PLAYOUT_EPSILON = 0.1
+"""How often a playout move is a random legal one: the deals a search plays out should not all
+follow one line."""
+
+
+def playout_move(state: dict[str, Any], seat: int, rng: random.Random) -> dict[str, Any]:
+    """The strong level's playout policy (`games.search`), on a sampled state: the greedy move,
+    now and then a random one. The greedy bot is cheap enough here to play every playout move."""
+    if rng.random() < PLAYOUT_EPSILON:
+        return rng.choice(engine.legal_moves(state, seat))
+    return choose_move(state, seat, rng)
+
+
+def playout_stage(state: dict[str, Any]) -> int:
+    """The round: a playout ends with it, where the cities have just been scored."""
+    return int(state["round"])

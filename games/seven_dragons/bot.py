@@ -1,6 +1,10 @@
-"""A greedy Seven Dragons bot: grow the own goal's largest area, never hand a seven away.
+"""Seven Dragons bots: grow the own goal's largest area, never hand a seven away.
 
-It reads only ``view(state, seat)``: the layout, the silver colour, its own hand and goal.
+They read only ``view(state, seat)``: the layout, the silver colour, their own hand and goal
+and the goals they were shown in a trade. The normal bot also defends: a colour standing at six
+is a rival's win on its next placement whenever a rival holds it, so the bot weighs breaking
+that area (a zap, a move, or recolouring a wild silver) by the chance a rival holds the goal.
+The easy bot does not defend and picks with softmax noise.
 """
 
 from __future__ import annotations
@@ -8,6 +12,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from games.rules import best_scored, fallible_scored
 from games.seven_dragons.components import ACTION_COLOR, ACTION_OF, COLORS, WIN_AREA
 from games.seven_dragons.engine import (
     COLOR_BIT,
@@ -26,6 +31,11 @@ Shown = dict[Cell, tuple[Masks, Masks]]
 WIN = 1000.0
 GIFT = -500.0
 MOVE_SAMPLE = 40
+DANGER = {WIN_AREA - 1: 200.0, WIN_AREA - 2: 30.0}
+"""What an area one or two cards short of seven costs, if a rival's goal: at six any
+placement that touches it may end the game."""
+EASY_TEMPERATURE = 6.0
+"""The easy bot's spread, in the tenths of a card an area is scored in."""
 # (neighbour offset, own quadrant, its quadrant) for both edge pairs of each side.
 SIDES = (
     ((1, 0), ((1, 0), (3, 2))),
@@ -104,21 +114,52 @@ def _bonus(grid: Shown, cell: Cell, p: Masks) -> int:
     return max(0, bin(mask).count("1") - 1)
 
 
+def _rival_odds(seen: dict[str, Any]) -> dict[str, float]:
+    """Chance that a real rival holds each colour's goal, from the goals this seat knows of.
+
+    A goal seen in a rival's slot is theirs, one seen in an imaginary slot is no one's; the
+    other colours are spread evenly over the slots whose goal the seat does not know."""
+    seats: int = seen["seats"]
+    me: int = seen["seat"]
+    known: list[str | None] = seen["known_goals"]
+    unknown = [slot for slot in range(len(known)) if slot != me and known[slot] is None]
+    rivals_unknown = sum(1 for slot in unknown if slot < seats)
+    spread = rivals_unknown / len(unknown) if unknown else 0.0
+    odds = dict.fromkeys(COLORS, spread)
+    for slot, color in enumerate(known):
+        if color is not None and slot != me:
+            odds[color] = 1.0 if slot < seats else 0.0
+    odds[seen["goal"]] = 0.0
+    return odds
+
+
+def _threat(areas: dict[str, int], odds: dict[str, float] | None) -> float:
+    if odds is None:
+        return 0.0
+    return sum(odds[color] * DANGER.get(area, 0.0) for color, area in areas.items())
+
+
 def _score_layout(
-    layout: list[list[int]], silver: str | None, goal: str, before: dict[str, int]
+    layout: list[list[int]],
+    silver: str | None,
+    goal: str,
+    before: dict[str, int],
+    odds: dict[str, float] | None,
 ) -> float:
     """Value of a whole new position, for actions that reshape the table."""
-    mine = largest_area(layout, silver, goal)
-    if mine >= WIN_AREA:
+    areas = {color: largest_area(layout, silver, color) for color in COLORS}
+    if areas[goal] >= WIN_AREA:
         return WIN
     for color in COLORS:
-        if color != goal and before[color] < WIN_AREA <= largest_area(layout, silver, color):
+        if color != goal and before[color] < WIN_AREA <= areas[color]:
             return GIFT
-    return 10.0 * mine
+    return 10.0 * areas[goal] - _threat(areas, odds)
 
 
-def choose_move(state: dict[str, Any], seat: int, rng: random.Random) -> dict[str, Any]:
-    """Pick the move that grows the own goal most, drawing bonus cards on ties."""
+def _scored_moves(
+    state: dict[str, Any], seat: int, rng: random.Random, *, defends: bool
+) -> tuple[list[dict[str, Any]], list[float]]:
+    """The moves worth judging (a sample of the card moves) and their values."""
     seen = view(state, seat)
     layout = [[c["card"], c["x"], c["y"], c["rot"]] for c in seen["layout"]]
     silver = seen["silver"]
@@ -130,6 +171,7 @@ def choose_move(state: dict[str, Any], seat: int, rng: random.Random) -> dict[st
     grid = _shown(layout, silver)
     all_areas = {c: _areas(grid, COLOR_BIT[c]) for c in COLORS}
     before = {c: max(all_areas[c][1], default=0) for c in COLORS}
+    odds = _rival_odds(seen) if defends else None
 
     move_options = [
         m
@@ -137,18 +179,27 @@ def choose_move(state: dict[str, Any], seat: int, rng: random.Random) -> dict[st
         if m["type"] == "play_action" and ACTION_OF[m["card"]] == "move_card" and m["action"]
     ]
     sampled = {id(m) for m in rng.sample(move_options, min(MOVE_SAMPLE, len(move_options)))}
-
-    best: list[dict[str, Any]] = []
-    best_value = float("-inf")
+    judged: list[dict[str, Any]] = []
+    values: list[float] = []
     for move in moves:
-        value = _value(move, seen, layout, grid, all_areas, before, goal, sampled)
-        if value is None:
-            continue
-        if value > best_value:
-            best, best_value = [move], value
-        elif value == best_value:
-            best.append(move)
-    return rng.choice(best)
+        value = _value(move, seen, layout, grid, all_areas, before, goal, sampled, odds)
+        if value is not None:
+            judged.append(move)
+            values.append(value)
+    return judged, values
+
+
+def choose_move(state: dict[str, Any], seat: int, rng: random.Random) -> dict[str, Any]:
+    """The normal bot: grow the own goal most, break a rival's likely six, draw bonus cards."""
+    moves, values = _scored_moves(state, seat, rng, defends=True)
+    return moves[best_scored(range(len(moves)), values.__getitem__, rng)]
+
+
+def choose_easy(state: dict[str, Any], seat: int, rng: random.Random) -> dict[str, Any]:
+    """The easy bot: blind to a rival's six, and not always the move it rates best."""
+    moves, values = _scored_moves(state, seat, rng, defends=False)
+    pick = fallible_scored(range(len(moves)), values.__getitem__, rng, temperature=EASY_TEMPERATURE)
+    return moves[pick]
 
 
 def _value(
@@ -160,6 +211,7 @@ def _value(
     before: dict[str, int],
     goal: str,
     sampled: set[int],
+    odds: dict[str, float] | None,
 ) -> float | None:
     silver = seen["silver"]
     if move["type"] == "play_dragon":
@@ -170,11 +222,13 @@ def _value(
         )
         if mine >= WIN_AREA:
             return WIN
+        areas = {}
         for color in COLORS:
             area = _placed_area(grid, all_areas[color], cell, SHOWN[k], COLOR_BIT[color])
             if color != goal and before[color] < WIN_AREA <= area:
                 return GIFT
-        return 10.0 * mine + 3.0 * _bonus(grid, cell, PLAIN[k]) + 0.5
+            areas[color] = max(before[color], area)
+        return 10.0 * mine + 3.0 * _bonus(grid, cell, PLAIN[k]) + 0.5 - _threat(areas, odds)
     card = move["card"]
     new_silver = ACTION_COLOR[card] if move["place"] == "top" else silver
     action = move["action"]
@@ -185,14 +239,58 @@ def _value(
             [row[0], action["x"], action["y"], action["rot"]] if row[0] == action["card"] else row
             for row in layout
         ]
-        return _score_layout(moved, new_silver, goal, before) - 1.0
+        return _score_layout(moved, new_silver, goal, before, odds) - 1.0
     if action is not None and "card" in action:
         zapped = [row for row in layout if row[0] != action["card"]]
-        return _score_layout(zapped, new_silver, goal, before) + 1.0
-    value = _score_layout(layout, new_silver, goal, before) - 2.0
+        return _score_layout(zapped, new_silver, goal, before, odds) + 1.0
+    value = _score_layout(layout, new_silver, goal, before, odds) - 2.0
     if action is not None and "seat" in action:
         counts = seen["hand_counts"]
         value += 2.0 * (counts[action["seat"]] - (counts[seen["seat"]] - 1))
     elif action is not None:
         value -= 1.0
     return value
+
+
+# ---------------------------------------------------------------- the search's playouts
+
+
+PLAYOUT_ACTION_SHARE = 0.2
+"""How often a playout plays an action card although it holds a dragon: actions reshape the
+table, and a search that never saw one played would not fear them."""
+
+
+def playout_move(state: dict[str, Any], seat: int, rng: random.Random) -> dict[str, Any]:
+    """The strong level's playout policy (`games.search`), on a sampled state: the dragon that
+    grows the own goal most without handing a rival its seven, or now and then (and without a
+    dragon) an action card played plainly. Cheaper than `choose_move`, which weighs every
+    action too."""
+    hand = state["hands"][seat]
+    dragons = [card for card in hand if card not in ACTION_OF]
+    actions = [card for card in hand if card in ACTION_OF]
+    layout = state["layout"]
+    silver = state["silver"]
+    if dragons and (not actions or rng.random() >= PLAYOUT_ACTION_SHARE):
+        placements = moves_for_hand(layout, silver, dragons, seat, state["seats"])
+        if placements:
+            goal = view(state, seat)["goal"]
+            grid = _shown(layout, silver)
+            areas = {color: _areas(grid, COLOR_BIT[color]) for color in COLORS}
+            before = {color: max(areas[color][1], default=0) for color in COLORS}
+
+            def worth(move: dict[str, Any]) -> float:
+                cell = (move["x"], move["y"])
+                shown = SHOWN[move["card"] * 2 + (move["rot"] == 180)]
+                mine = _placed_area(grid, areas[goal], cell, shown, COLOR_BIT[goal])
+                if mine >= WIN_AREA:
+                    return WIN
+                for color in COLORS:
+                    if color != goal and before[color] < WIN_AREA:
+                        area = _placed_area(grid, areas[color], cell, shown, COLOR_BIT[color])
+                        if area >= WIN_AREA:
+                            return GIFT
+                return mine + rng.random()
+
+            return max(placements, key=worth)
+    card = rng.choice(actions or dragons)
+    return {"type": "play_action", "card": card, "place": "top", "action": None}

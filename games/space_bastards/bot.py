@@ -310,3 +310,22 @@ def _ship_worth(shown: dict[str, Any], seat: int, move: dict[str, Any]) -> float
         (_gain(counts, me, p, me, 1) for p in shown["in_play"] if p != planet), default=0.0
     )
     return loss + 0.8 * best_elsewhere - 0.2
+
+
+# ---------------------------------------------------------------- the search's playouts
+
+
+PLAYOUT_EPSILON = 0.1
+"""How often a playout move is a random legal one: the deals a search plays out should not all
+follow one line (and a ship bouncing between two teleports gets out)."""
+PLAYOUT_RANDOM_PHASES = frozenset({"plan", "change"})
+"""Phases where the greedy bot weighs every card against the whole board: too slow for a
+playout, so a playout picks at random there."""
+
+
+def playout_move(state: dict[str, Any], seat: int, rng: random.Random) -> dict[str, Any]:
+    """The strong level's playout policy (`games.search`), on a sampled state: the greedy move
+    where it is cheap to find, else (and now and then) a random legal one."""
+    if state["phase"] in PLAYOUT_RANDOM_PHASES or rng.random() < PLAYOUT_EPSILON:
+        return rng.choice(engine.legal_moves(state, seat))
+    return choose_move(state, seat, rng)

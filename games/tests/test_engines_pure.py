@@ -34,6 +34,11 @@ def test_every_game_is_checked():
     assert expected <= set(SLUGS)
 
 
+CORE = {"search": {"games.rules"}, "bots": {"games.rules", "games.search"}}
+"""The strong level's search and the bots' levels (issue 35), pure like the engines, and what
+of the project each may import."""
+
+
 @pytest.mark.parametrize("slug", [*SLUGS, EXAMPLE])
 def test_importing_the_engine_loads_no_django(slug):
     code = (
@@ -70,3 +75,28 @@ def test_modules_import_only_the_standard_library_and_games_rules(slug, module):
                     or top in sys.stdlib_module_names
                     or top == "__future__"
                 ), f"{path.name}: {name}"
+
+
+@pytest.mark.parametrize("module", sorted(CORE))
+def test_the_search_and_the_levels_are_pure(module):
+    code = (
+        f"import sys\nimport games.{module}\n"
+        "print(sorted(m for m in sys.modules if m == 'django' or m.startswith('django.')))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=PROJECT, capture_output=True, text=True, check=True
+    )
+    assert done.stdout.strip() == "[]"
+    tree = ast.parse((GAMES / f"{module}.py").read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            names = [node.module or ""]
+        else:
+            continue
+        for name in names:
+            top = name.split(".")[0]
+            assert name in CORE[module] or top in sys.stdlib_module_names or top == "__future__", (
+                name
+            )

@@ -1,57 +1,108 @@
-"""The bot always moves legally, sees only its own view, and beats random play clearly."""
+"""The bots always move legally, see only their own view, end every game of bots, beat random
+play clearly, and the normal bot plans for the cards its hand will still put in its city."""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 
 from games.kosmopolis import bot, engine
-from games.kosmopolis.tests.kosmopolis_helpers import disguise, sample_states
+from games.kosmopolis.tests.kosmopolis_helpers import sample_states, table
+
+Bot = Callable[[dict[str, Any], int, random.Random], dict[str, Any]]
+LEVELS = pytest.mark.parametrize(
+    "level", [bot.choose_move, bot.choose_easy], ids=["normal", "easy"]
+)
+MOVE_CAP = 600
+"""Far more moves than a game has: 72 cards played once each, drafts and saves on top."""
 
 
-def _game(seats: int, seed: int, bots: set[int]) -> dict:
+def _game(seats: int, seed: int, bots: set[int], level: Bot = bot.choose_move) -> dict:
     rng = random.Random(seed)
     state = engine.setup(seats, {}, seed)
-    while not engine.is_over(state):
+    for _ in range(MOVE_CAP):
+        if engine.is_over(state):
+            break
         seat = rng.choice(sorted(engine.to_act(state)))
         legal = engine.legal_moves(state, seat)
         if seat in bots:
-            move = bot.choose_move(state, seat, rng)
+            move = level(state, seat, rng)
             assert move in legal
         else:
             move = rng.choice(legal)
         engine.apply_in_place(state, seat, move)
-    return engine.result(state)
+    outcome = engine.result(state)
+    assert outcome is not None, f"game {seed} did not end in {MOVE_CAP} moves"
+    return outcome
 
 
+@LEVELS
 @pytest.mark.parametrize("seats", [2, 3, 4])
-def test_bot_only_ever_plays_legal_moves(seats):
-    for seed in range(60):
-        _game(seats, seed, set(range(seats)))
+def test_bot_only_games_end_with_legal_moves(level, seats):
+    for seed in range(12):
+        _game(seats, seed, set(range(seats)), level)
 
 
-@pytest.mark.parametrize(("seats", "needed"), [(2, 0.8), (3, 0.6), (4, 0.5)])
-def test_bot_beats_random_players(seats, needed):
-    games = 150
+@pytest.mark.parametrize(
+    ("level", "seats", "needed"),
+    [
+        (bot.choose_move, 2, 0.9),
+        (bot.choose_move, 3, 0.75),
+        (bot.choose_move, 4, 0.6),
+        (bot.choose_easy, 2, 0.75),
+    ],
+    ids=["normal-2", "normal-3", "normal-4", "easy-2"],
+)
+def test_bot_beats_random_players(level, seats, needed):
+    games = 60
     wins = 0
     for seed in range(games):
         seat = seed % seats
-        wins += seat in _game(seats, 1000 + seed, {seat})["winners"]
+        wins += seat in _game(seats, 1000 + seed, {seat}, level)["winners"]
     assert wins / games >= needed
 
 
-def test_bot_decides_from_its_view_only():
+@LEVELS
+def test_bot_decides_from_its_view_only(level):
     for state in sample_states(3, range(15), stride=3):
         for seat in engine.to_act(state):
-            twin = disguise(state, seat, random.Random(seat))
-            mine = bot.choose_move(state, seat, random.Random(4))
-            blind = bot.choose_move(twin, seat, random.Random(4))
+            twin = engine.sample_state(engine.view(state, seat), seat, random.Random(seat))
+            mine = level(state, seat, random.Random(4))
+            blind = level(twin, seat, random.Random(4))
             assert mine == blind
 
 
-def test_bot_refuses_to_move_for_an_idle_seat():
+@LEVELS
+def test_bot_refuses_to_move_for_an_idle_seat(level):
     state = engine.setup(2, {}, 1)
     engine.apply_in_place(state, 0, {"type": "draft", "cards": state["packets"][0][:2]})
     with pytest.raises(ValueError, match="nothing to do"):
-        bot.choose_move(state, 0, random.Random(0))
+        level(state, 0, random.Random(0))
+
+
+def _final_turn_with_two_yellows() -> dict[str, Any]:
+    """Seat 0's last turn: yellow limit 9 (4 + 5), a 3 in its city, a 4 and a 5 in hand."""
+    state = table(
+        2,
+        kosmopolis={"yellow": [27, 29], "green": [1]},
+        cities=[{"yellow": [21]}, {"green": [0]}],
+        hands=[[26, 31], [40]],
+    )
+    state["trigger"] = 1
+    state["final_turns"] = [0]
+    return state
+
+
+def test_the_normal_bot_counts_the_card_its_hand_leaves_in_its_city():
+    """Today's bot put the 5 in its city (8, under the limit of 9) as if the round ended now;
+    the 4 left in its hand then joined the city too (12) and all three yellows were thrown
+    away. Playing one yellow to Kosmopolis keeps the column."""
+    state = _final_turn_with_two_yellows()
+    for seed in range(4):
+        move = bot.choose_move(state, 0, random.Random(seed))
+        after, _ = engine.apply(state, 0, move)
+        assert move["to"] == "kosmopolis"
+        assert after["cities"][0]["yellow"]

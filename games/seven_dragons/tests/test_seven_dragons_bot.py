@@ -1,35 +1,62 @@
-"""The greedy bot: always legal, blind to hidden cards, and far better than random play."""
+"""The bots: always legal, blind to hidden cards, every game of bots ends, the normal bot breaks
+a six a rival may hold, and both are far better than random play."""
 
 from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 
-from games.seven_dragons.bot import choose_move
-from games.seven_dragons.engine import apply_in_place, legal_moves, result, setup
-from games.seven_dragons.tests.seven_dragons_games import hide_shuffled, random_positions
+from games.seven_dragons.bot import choose_easy, choose_move
+from games.seven_dragons.engine import (
+    apply,
+    apply_in_place,
+    largest_area,
+    legal_moves,
+    result,
+    sample_state,
+    setup,
+    view,
+)
+from games.seven_dragons.tests.seven_dragons_games import random_positions
+from games.seven_dragons.tests.seven_dragons_states import GOAL_OF, build
 
-STRENGTH_GAMES = 60
-# Winning chance of a random player is 1/n; the bot must clear these rates.
+Bot = Callable[[dict[str, Any], int, random.Random], dict[str, Any]]
+LEVELS = pytest.mark.parametrize("bot", [choose_move, choose_easy], ids=["normal", "easy"])
+STRENGTH_GAMES = 40
+# Winning chance of a random player is 1/n; the bots must clear these rates.
 REQUIRED_RATE = {2: 0.75, 3: 0.6, 4: 0.45, 5: 0.35}
+MOVE_CAP = 400
+"""Far more moves than a game of bots takes (66 cards, a few of them zapped back to a hand)."""
+
+BLUE_SIX = [(7, -1, 0, 0), (8, -2, 0, 0), (29, -3, 0, 0), (21, -4, 0, 180), (22, -5, 0, 0)]
+"""With the wild silver, six cards of blue in a row (the blue chain of example E4)."""
 
 
+@LEVELS
 @pytest.mark.parametrize("seats", [2, 3, 4, 5])
-def test_bots_only_make_legal_moves(seats: int) -> None:
-    for k in range(40):
+def test_bot_only_games_end_with_legal_moves(bot: Bot, seats: int) -> None:
+    for k in range(12):
         rng = random.Random(k)
         state = setup(seats, {}, 500 + k)
-        while not state["over"]:
+        for _ in range(MOVE_CAP):
+            if state["over"]:
+                break
             seat = state["current"]
-            move = choose_move(state, seat, rng)
+            move = bot(state, seat, rng)
             assert json.dumps(move) in {json.dumps(m) for m in legal_moves(state, seat)}
             apply_in_place(state, seat, move)
+        assert state["over"], f"game {500 + k} did not end in {MOVE_CAP} moves"
 
 
-@pytest.mark.parametrize("seats", [2, 3, 4, 5])
-def test_bot_beats_random_players(seats: int) -> None:
+@pytest.mark.parametrize(
+    ("bot", "seats"),
+    [(choose_move, 2), (choose_move, 3), (choose_move, 4), (choose_move, 5), (choose_easy, 2)],
+)
+def test_bot_beats_random_players(bot: Bot, seats: int) -> None:
     wins = 0
     for k in range(STRENGTH_GAMES):
         rng = random.Random(k)
@@ -38,7 +65,7 @@ def test_bot_beats_random_players(seats: int) -> None:
         while not state["over"]:
             seat = state["current"]
             if seat == bot_seat:
-                move = choose_move(state, seat, rng)
+                move = bot(state, seat, rng)
             else:
                 move = rng.choice(legal_moves(state, seat))
             apply_in_place(state, seat, move)
@@ -48,18 +75,61 @@ def test_bot_beats_random_players(seats: int) -> None:
     assert wins / STRENGTH_GAMES >= REQUIRED_RATE[seats]
 
 
-def test_bot_ignores_what_it_cannot_see() -> None:
+@LEVELS
+def test_bot_ignores_what_it_cannot_see(bot: Bot) -> None:
     for k in range(3):
         for i, (state, _) in enumerate(random_positions(3, 40 + k)):
             if state["over"] or i % 4:
                 continue
             seat = state["current"]
-            move = choose_move(state, seat, random.Random(i))
-            blind = hide_shuffled(state, seat, i)
-            assert choose_move(blind, seat, random.Random(i)) == move
+            move = bot(state, seat, random.Random(i))
+            twin = sample_state(view(state, seat), seat, random.Random(k))
+            assert bot(twin, seat, random.Random(i)) == move
 
 
-def test_bot_refuses_to_move_out_of_turn() -> None:
+@LEVELS
+def test_bot_refuses_to_move_out_of_turn(bot: Bot) -> None:
     state = setup(2, {}, 1)
     with pytest.raises(ValueError, match="no move"):
-        choose_move(state, 1, random.Random(0))
+        bot(state, 1, random.Random(0))
+
+
+def _blue_six(goals: tuple[str, ...]) -> dict[str, Any]:
+    """Seat 0 (red) holds a zap and red dragons; blue stands at six on the table."""
+    return build(
+        seats=3,
+        layout=[*BLUE_SIX, (2, 1, 0, 0)],
+        hands=[[1, 13, 55], [3, 4, 5], [6, 9, 10]],
+        goals=goals,
+    )
+
+
+def test_the_normal_bot_breaks_a_six_a_rival_may_hold() -> None:
+    """Today's bot grew its own red and left blue at six for seat 2 to finish; blue is one of
+    the four goals seat 0 does not know, so it zaps a blue card (or recolours the silver)."""
+    state = _blue_six(("red", "yellow", "blue", "green", "black"))
+    assert largest_area(state["layout"], state["silver"], "blue") == 6
+    for seed in range(6):
+        move = choose_move(state, 0, random.Random(seed))
+        after, _ = apply(state, 0, move)
+        assert largest_area(after["layout"], after["silver"], "blue") < 6
+
+
+def test_the_normal_bot_grows_its_own_goal_past_a_six_no_rival_holds() -> None:
+    """Seat 0 saw blue go to an imaginary slot in a trade: no one can win with it."""
+    state = _blue_six(("red", "yellow", "green", "blue", "black"))
+    state["known_goals"][0][3] = GOAL_OF["blue"]
+    for seed in range(6):
+        move = choose_move(state, 0, random.Random(seed))
+        after, _ = apply(state, 0, move)
+        assert move["type"] == "play_dragon"
+        assert largest_area(after["layout"], after["silver"], "red") == 3
+
+
+def test_the_easy_bot_mostly_forgets_to_defend() -> None:
+    state = _blue_six(("red", "yellow", "blue", "green", "black"))
+    left = 0
+    for seed in range(20):
+        after, _ = apply(state, 0, choose_easy(state, 0, random.Random(seed)))
+        left += largest_area(after["layout"], after["silver"], "blue") == 6
+    assert left >= 12

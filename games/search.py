@@ -1,0 +1,172 @@
+"""One search for every game (issue 35): determinized Monte-Carlo over the engine's own
+`sample_state`, `legal_moves` and `apply_in_place`.
+
+A seat cannot see everything, so each round of the search draws one complete state from what
+the seat's view shows (`sample_state`), plays each candidate move in it and plays on with the
+game's fast playout policy to the end (or to the game's horizon), then scores the position. All
+candidates of a round share the sample and the playout's random numbers, so they are compared on
+the same deal. After 4, 8, 16 ... rounds the weaker half of the candidates is dropped (sequential
+halving), which spends the budget on the moves that might be best without knowing the budget in
+advance: a test gives it a number of playouts (deterministic), play gives it time. The first
+candidate is the default (the normal bot's move): it is never dropped, and another is chosen
+only if it beats the default on the same deals by more than chance would (`CONFIDENCE`), so a
+short budget plays no worse than the normal bot.
+
+Pure like the engines: no Django, no I/O; randomness only from the rng passed in, and time only
+from the clock passed in.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from games.rules import IllegalMove, copy_state
+
+State = dict[str, Any]
+Move = dict[str, Any]
+Policy = Callable[[State, int, random.Random], Move]
+Stage = Callable[[State], float]
+Clock = Callable[[], float]
+
+PLAYOUT_CAP = 3000
+"""Moves a playout may make before it is scored where it stands: no game comes near (the
+longest, Space Bastards at five seats, ends within 500); a policy that loops cannot hang us."""
+FIRST_CUT = 4
+"""Rounds played before the weaker half of the candidates is first dropped (then after 8, 16
+...): fewer, and a good move may fall to a few unlucky deals."""
+KEPT = 3
+"""Candidates no cut goes below: the default and the two best others."""
+CONFIDENCE = 1.0
+"""Standard errors by which a candidate must beat the first (the default: the game's normal
+bot's move) on the same deals to be chosen instead."""
+MARGIN_WEIGHT = 0.25
+"""What the score margin adds to a win (1) or a loss (0): among moves that win (or lose) alike,
+the one that wins by more (or loses by less) is better, and a margin tells moves apart where
+the sample of deals is too small to show a difference in wins."""
+
+
+def search(
+    engine: Any,
+    state: State,
+    seat: int,
+    rng: random.Random,
+    *,
+    candidates: Sequence[Move],
+    playout: Policy,
+    stage: Stage | None = None,
+    iterations: int | None = None,
+    seconds: float | None = None,
+    clock: Clock | None = None,
+) -> Move:
+    """The candidate that scores best on average over sampled deals, for `seat` in `state`.
+
+    The budget is `iterations` (playouts: deterministic) or `seconds` read on `clock`; one round
+    (every candidate once) is always played. With `stage` (a number that grows by one a round,
+    a day or so many moves as the game goes on) a playout stops once it has grown by one from
+    where the candidate left it, and the position is scored as it stands (`engine.standing`). Only
+    `view(state, seat)` is read of `state`: a search cannot peek."""
+    if not candidates:
+        raise ValueError(f"Seat {seat} has no candidate move.")
+    if len(candidates) == 1:
+        return candidates[0]
+    if iterations is None and (seconds is None or clock is None):
+        raise ValueError("A search needs a number of playouts, or seconds and a clock.")
+    started = clock() if clock is not None and iterations is None else 0.0
+    shown = engine.view(state, seat)
+    alive = list(range(len(candidates)))
+    scores: list[list[float]] = [[] for _ in candidates]
+    spent = 0
+    rounds = 0
+    next_cut = FIRST_CUT
+    while True:
+        sample = engine.sample_state(shown, seat, rng)
+        seed = rng.getrandbits(64)
+        for index in alive:
+            scores[index].append(
+                _playout(
+                    engine, sample, seat, candidates[index], playout, stage, random.Random(seed)
+                )
+            )
+            spent += 1
+            if rounds and _spent(spent, iterations, seconds, clock, started):
+                break
+        else:
+            rounds += 1
+            if rounds == next_cut and len(alive) > KEPT:
+                ranked = sorted(alive[1:], key=lambda i: (-_mean(scores[i]), i))
+                alive = [0, *sorted(ranked[: max(KEPT - 1, math.ceil(len(ranked) / 2))])]
+                next_cut *= 2
+            if not _spent(spent, iterations, seconds, clock, started):
+                continue
+        break
+    best = max(alive, key=lambda i: (_mean(scores[i]), -i))
+    return candidates[best if _better(scores[best], scores[0]) else 0]
+
+
+def _mean(values: Sequence[float]) -> float:
+    return sum(values) / len(values)
+
+
+def _better(rival: list[float], default: list[float]) -> bool:
+    """Whether `rival` beats the default on the deals both were played on by more than one
+    standard error of the paired differences: a few lucky deals do not overrule it."""
+    differences = [a - b for a, b in zip(rival, default, strict=False)]
+    n = len(differences)
+    if rival is default or n < 2:
+        return False
+    mean = _mean(differences)
+    variance = sum((d - mean) ** 2 for d in differences) / (n - 1)
+    return mean > CONFIDENCE * math.sqrt(variance / n)
+
+
+def _spent(
+    spent: int, iterations: int | None, seconds: float | None, clock: Clock | None, started: float
+) -> bool:
+    """Whether the budget is used up: so many playouts, or so much time."""
+    if iterations is not None:
+        return spent >= iterations
+    return clock is not None and seconds is not None and clock() - started >= seconds
+
+
+def _playout(
+    engine: Any,
+    sample: State,
+    seat: int,
+    move: Move,
+    playout: Policy,
+    stage: Stage | None,
+    rng: random.Random,
+) -> float:
+    """`move` played in a copy of the sampled state, the game played on by the policy, and
+    the outcome for `seat` (a refused move, which a sample should never cause, scores -1)."""
+    state = copy_state(sample)
+    try:
+        engine.apply_in_place(state, seat, move)
+    except IllegalMove:
+        return -1.0
+    start = stage(state) if stage is not None else 0.0
+    for _ in range(PLAYOUT_CAP):
+        if engine.is_over(state) or (stage is not None and stage(state) >= start + 1):
+            break
+        mover = min(engine.to_act(state))
+        engine.apply_in_place(state, mover, playout(state, mover, rng))
+    return outcome(engine.standing(state), seat)
+
+
+def outcome(standing: dict[str, Any], seat: int) -> float:
+    """How good a result (or a standing) is for `seat`: its share of the win, plus a little
+    for its margin over the best other score (in solo play, the sister's)."""
+    winners = standing["winners"]
+    share = 1.0 / len(winners) if seat in winners else 0.0
+    scores = standing["scores"]
+    mine = float(scores[seat])
+    others = [float(score) for other, score in enumerate(scores) if other != seat]
+    if "sister" in standing:
+        others.append(float(standing["sister"]["total"]))
+    if not others:
+        return share
+    best = max(others)
+    return share + MARGIN_WEIGHT * (mine - best) / (abs(mine) + abs(best) + 10.0)

@@ -1,0 +1,247 @@
+"""The strong level's search (`games.search`) and the levels' one interface (`games.bots`),
+issue 35. Pure (no Django) and deterministic: every search here is given a number of playouts.
+Strength and speed are measured by `python -m bench.levels`, not here."""
+
+from __future__ import annotations
+
+import importlib
+import random
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+
+from games import bots
+from games.rules import engine_for
+from games.search import outcome, search
+
+State = dict[str, Any]
+
+TABLES = [
+    ("space_dragons", 3),
+    ("space_bastards", 2),
+    ("kosmopolis", 2),
+    ("seven_dragons", 2),
+    ("isle_of_cats", 2),
+    ("isle_of_cats", 1),
+]
+"""Every game at a seat count (the Isle of Cats alone against the sister too)."""
+STRONG_PLAYOUTS = 10
+MOVE_CAP = 3000
+
+
+def _bot(slug: str) -> Any:
+    return importlib.import_module(f"games.{slug}.bot")
+
+
+def _positions(slug: str, seats: int, count: int) -> list[State]:
+    """Positions of a seeded random game, some moves apart, where the seat to act has a choice."""
+    engine = engine_for(slug)
+    rng = random.Random(slug)
+    state = engine.setup(seats, {}, seats)
+    found: list[State] = []
+    step = 0
+    while not engine.is_over(state) and len(found) < count:
+        seat = min(engine.to_act(state))
+        moves = engine.legal_moves(state, seat)
+        if len(moves) > 1 and step % 5 == 2:
+            found.append(engine.apply(state, seat, rng.choice(moves))[0])
+        engine.apply_in_place(state, seat, rng.choice(moves))
+        step += 1
+    return [s for s in found if not engine.is_over(s)]
+
+
+# ---------------------------------------------------------------- the search on a toy game
+
+
+PAYOFF = {"safe": 1.0, "gamble": 3.0, "sure": 2.0}
+
+
+def _toy(payoff: dict[str, float]) -> SimpleNamespace:
+    """One decision against a hidden card 0-2 the seat cannot see: "safe" scores 1; "gamble"
+    scores 3 if the card is 0; "sure" scores 2 unless the card is 2. The rival scores 1.5."""
+
+    def score(state: State) -> float:
+        card, pick = state["hidden"], state["pick"]
+        if (pick == "gamble" and card != 0) or (pick == "sure" and card == 2):
+            return 0.0
+        return payoff[pick]
+
+    def standing(state: State) -> dict[str, Any]:
+        mine = score(state)
+        return {"scores": [mine, 1.5], "winners": [0] if mine > 1.5 else [1]}
+
+    def apply_in_place(state: State, seat: int, move: dict[str, Any]) -> list[Any]:
+        state["pick"] = move["pick"]
+        return []
+
+    return SimpleNamespace(
+        view=lambda state, seat: {"pick": state["pick"]},
+        sample_state=lambda shown, seat, rng: {"hidden": rng.randrange(3), **shown},
+        apply_in_place=apply_in_place,
+        is_over=lambda state: state["pick"] is not None,
+        to_act=lambda state: set() if state["pick"] else {0},
+        standing=standing,
+    )
+
+
+def _unused_policy(state: State, seat: int, rng: random.Random) -> dict[str, Any]:
+    raise AssertionError("the toy game ends with the seat's move")
+
+
+def _picks(*names: str) -> list[dict[str, Any]]:
+    return [{"pick": name} for name in names]
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_the_search_picks_the_move_best_on_average_over_what_it_cannot_see(seed: int) -> None:
+    """The hidden card is 0, where the gamble wins; a search that peeked would gamble. Over
+    the cards the seat cannot tell apart, "sure" wins two deals in three: better than the
+    default ("safe", never a win) by far more than chance."""
+    move = search(
+        _toy(PAYOFF),
+        {"hidden": 0, "pick": None},
+        0,
+        random.Random(seed),
+        candidates=_picks("safe", "gamble", "sure"),
+        playout=_unused_policy,
+        iterations=60,
+    )
+    assert move == {"pick": "sure"}
+
+
+@pytest.mark.parametrize("order", [("safe", "gamble"), ("gamble", "safe")])
+def test_the_search_keeps_the_default_unless_another_move_is_better(order: tuple[str, str]):
+    """Moves worth the same on every deal: the first candidate (the normal bot's) stays."""
+    even = {"safe": 2.0, "gamble": 2.0}
+    toy = _toy(even)
+    toy.sample_state = lambda shown, seat, rng: {"hidden": 0, **shown}
+    move = search(
+        toy,
+        {"hidden": 0, "pick": None},
+        0,
+        random.Random(1),
+        candidates=_picks(*order),
+        playout=_unused_policy,
+        iterations=40,
+    )
+    assert move == {"pick": order[0]}
+
+
+def test_a_search_stops_when_its_time_is_up() -> None:
+    """A clock that moves a second a reading: one round (every candidate once), then stop."""
+    ticks = iter(range(1000))
+    played: list[int] = []
+    toy = _toy(PAYOFF)
+    apply = toy.apply_in_place
+    toy.apply_in_place = lambda state, seat, move: played.append(1) or apply(state, seat, move)
+    search(
+        toy,
+        {"hidden": 0, "pick": None},
+        0,
+        random.Random(0),
+        candidates=_picks("safe", "gamble", "sure"),
+        playout=_unused_policy,
+        seconds=0.5,
+        clock=lambda: float(next(ticks)),
+    )
+    assert len(played) == 3
+
+
+# ---------------------------------------------------------------- scoring a playout
+
+
+def test_an_outcome_is_the_share_of_the_win_and_a_little_for_the_margin() -> None:
+    won = outcome({"scores": [30, 20], "winners": [0]}, 0)
+    lost = outcome({"scores": [30, 20], "winners": [0]}, 1)
+    tied = outcome({"scores": [25, 25, 10], "winners": [0, 1]}, 1)
+    assert 1 < won < 1.25
+    assert -0.25 < lost < 0
+    assert tied == 0.5
+    assert outcome({"scores": [40, 20], "winners": [0]}, 0) > won
+
+
+def test_alone_the_margin_is_over_the_sister() -> None:
+    beaten = outcome({"scores": [60], "winners": ["sister"], "sister": {"total": 70}}, 0)
+    won = outcome({"scores": [60], "winners": [0], "sister": {"total": 50}}, 0)
+    assert beaten < 0 < 1 < won
+
+
+# ---------------------------------------------------------------- the levels' interface
+
+
+def _stub_bot(**functions: Any) -> SimpleNamespace:
+    return SimpleNamespace(**functions)
+
+
+def test_easy_and_normal_are_the_game_bots_own_functions() -> None:
+    bot = _stub_bot(
+        choose_easy=lambda state, seat, rng: {"type": "easy"},
+        choose_move=lambda state, seat, rng: {"type": "normal"},
+    )
+    rng = random.Random(0)
+    assert bots.choose_move(None, bot, {}, 0, rng, "easy") == {"type": "easy"}
+    assert bots.choose_move(None, bot, {}, 0, rng, "normal") == {"type": "normal"}
+    with pytest.raises(ValueError, match="level"):
+        bots.choose_move(None, bot, {}, 0, rng, "master")
+    assert bots.LEVELS == ("easy", "normal", "strong")
+
+
+def test_strong_plays_a_forced_move_without_thinking() -> None:
+    engine = SimpleNamespace(legal_moves=lambda state, seat: [{"type": "only"}])
+    bot = _stub_bot(playout_move=_unused_policy)
+    move = bots.choose_move(engine, bot, {}, 0, random.Random(0), "strong", iterations=10)
+    assert move == {"type": "only"}
+
+
+# ---------------------------------------------------------------- every game
+
+
+@pytest.mark.parametrize(("slug", "seats"), TABLES)
+def test_playouts_play_legal_moves_to_the_end(slug: str, seats: int) -> None:
+    """Every seat moving by the playout policy, each move checked by `apply`."""
+    engine = engine_for(slug)
+    bot = _bot(slug)
+    for seed in range(2):
+        rng = random.Random(seed)
+        state = engine.setup(seats, {}, seed)
+        for _ in range(MOVE_CAP):
+            if engine.is_over(state):
+                break
+            seat = min(engine.to_act(state))
+            state, _events = engine.apply(state, seat, bot.playout_move(state, seat, rng))
+        assert engine.is_over(state)
+
+
+@pytest.mark.parametrize(("slug", "seats"), TABLES)
+def test_a_strong_move_is_legal_and_depends_on_the_seats_view_alone(slug: str, seats: int):
+    """The strong level's move in a position and in a twin that differs only in what the seat
+    cannot see (drawn from its view) is the same, and legal: the search cannot peek."""
+    engine = engine_for(slug)
+    bot = _bot(slug)
+    for index, state in enumerate(_positions(slug, seats, 2)):
+        seat = min(engine.to_act(state))
+        twin = engine.sample_state(engine.view(state, seat), seat, random.Random(99))
+        moves = [
+            bots.choose_move(
+                engine,
+                bot,
+                position,
+                seat,
+                random.Random(index),
+                "strong",
+                iterations=STRONG_PLAYOUTS,
+            )
+            for position in (state, twin)
+        ]
+        assert moves[0] == moves[1]
+        engine.apply(state, seat, moves[0])
+
+
+def test_the_normal_bots_move_is_the_searchs_default() -> None:
+    """The first candidate is the one the search keeps unless another is surely better."""
+    legal = [{"card": 1}, {"card": 2}, {"card": 3}]
+    engine = SimpleNamespace(legal_moves=lambda state, seat: legal)
+    bot = _stub_bot(choose_move=lambda state, seat, rng: {"card": 3})
+    chosen = bots.candidates(engine, bot, {}, 0, random.Random(0), legal)
+    assert chosen == [{"card": 3}, {"card": 1}, {"card": 2}]
