@@ -65,7 +65,13 @@ class Bot(Protocol):
     """The game's bot, pure like the engine, deciding from what `view(state, seat)` shows."""
 
     def choose_move(self, state: State, seat: int, rng: random.Random) -> Move:
-        """One of the seat's legal moves."""
+        """The `normal` level: one of the seat's legal moves."""
+
+    def choose_easy(self, state: State, seat: int, rng: random.Random) -> Move:
+        """The `easy` level: a legal move with a beginner's mistakes (`games.bots`)."""
+
+    def playout_move(self, state: State, seat: int, rng: random.Random) -> Move:
+        """The strong level's fast playout policy, on a state drawn by `sample_state`."""
 
 
 class Context(Protocol):

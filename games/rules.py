@@ -257,11 +257,12 @@ def engine_for(slug: str) -> ModuleType:
     return importlib.import_module(f"games.{slug}.engine")
 
 
-def play_record(record: dict[str, Any]) -> dict[str, Any]:
-    """Replay a game record through its engine, skipping (and reporting) refused moves."""
+def play_record(record: dict[str, Any], engine: Any = None) -> dict[str, Any]:
+    """Replay a game record through its engine (by default the one of `games/<game>/`),
+    skipping (and reporting) refused moves."""
     if record.get("format") != RECORD_FORMAT:
         raise ValueError(f"Unknown record format {record.get('format')!r}.")
-    engine = engine_for(record["game"])
+    engine = engine or engine_for(record["game"])
     state = engine.setup(
         len(record["seats"]), record.get("options") or {}, record["seed"], record.get("stack")
     )

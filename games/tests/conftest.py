@@ -2,6 +2,8 @@ import pytest
 from django.utils import translation
 
 from accounts.models import User
+from games.registry import GAMES
+from games.tests.example import EXAMPLE, EXAMPLE_DIR
 
 
 @pytest.fixture
@@ -27,3 +29,27 @@ def _english():
     """Messages are asserted in English; the Czech catalog is tested on its own."""
     with translation.override("en"):
         yield
+
+
+@pytest.fixture
+def example_game(settings):
+    """The guide's example game registered for one test: its `GameInfo` in the registry, its
+    fragments and static files found as an installed app's would be (installing the app
+    itself would run every app's `ready` again)."""
+    settings.TEMPLATES = [
+        {**engine, "DIRS": [*engine.get("DIRS", []), EXAMPLE_DIR / "jinja2"]}
+        if engine["BACKEND"].endswith("Jinja2")
+        else engine
+        for engine in settings.TEMPLATES
+    ]
+    settings.STATICFILES_DIRS = [*settings.STATICFILES_DIRS, EXAMPLE_DIR / "static"]
+    GAMES[EXAMPLE.slug] = EXAMPLE
+    yield EXAMPLE
+    del GAMES[EXAMPLE.slug]
+
+
+@pytest.fixture(autouse=True)
+def _example_registered(request):
+    """A case marked `example_game` (`games.tests.example.with_example`) plays the example."""
+    if request.node.get_closest_marker("example_game"):
+        request.getfixturevalue("example_game")

@@ -99,7 +99,20 @@ def _isle_of_cats(state: dict, viewer: int | None) -> tuple[set[str], set[str]]:
     return hidden, own
 
 
+def _example_game(state: dict, viewer: int | None) -> tuple[set[int], set[int]]:
+    """The deck is nobody's to see, each hand its seat's only."""
+    hidden = set(state["deck"])
+    own: set[int] = set()
+    for seat, hand in enumerate(state["hands"]):
+        if seat == viewer:
+            own = set(hand)
+        else:
+            hidden |= set(hand)
+    return hidden, own
+
+
 SECRETS: dict[str, Callable[[dict, int | None], tuple[set, set]]] = {
+    "example_game": _example_game,
     "kosmopolis": _kosmopolis,
     "seven_dragons": _seven_dragons,
     "space_dragons": _space_dragons,

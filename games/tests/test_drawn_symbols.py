@@ -20,6 +20,7 @@ from games.selectors import TABLE_REGIONS, load_table, table_for
 from games.seven_dragons.components import ACTION_OF
 from games.seven_dragons.labels import SYMBOLS, WILD_SYMBOL
 from games.space_dragons.labels import DRAWN_SYMBOLS
+from games.tests.example import every_game
 from lobby import services as lobby_services
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -118,7 +119,7 @@ def test_every_game_shows_its_emblem_on_the_home_page_beside_its_name(client):
         assert str(game.name) in heading
 
 
-@pytest.mark.parametrize("game", list(GAMES))
+@pytest.mark.parametrize("game", every_game())
 def test_an_emblem_is_drawn_for_this_site_and_loads_nothing_from_elsewhere(game):
     path = finders.find(GAMES[game].emblem)
     assert path, game

@@ -17,13 +17,16 @@ SLUGS = sorted(
     {path.parent.name for path in GAMES.glob("*/engine.py")}
     | {path.parent.parent.name for path in GAMES.glob("*/engine/__init__.py")}
 )
+EXAMPLE = "tests.example_game"
+"""The guide's example game (`games/tests/example_game/`), held to the same."""
 MODULES = ("engine", "components", "bot")
 
 
 def _files(slug: str, module: str) -> list[Path]:
     """The module's file, or every file of its package."""
-    package = GAMES / slug / module
-    return sorted(package.glob("*.py")) if package.is_dir() else [GAMES / slug / f"{module}.py"]
+    folder = GAMES.joinpath(*slug.split("."))
+    package = folder / module
+    return sorted(package.glob("*.py")) if package.is_dir() else [folder / f"{module}.py"]
 
 
 def test_every_game_is_checked():
@@ -36,7 +39,7 @@ CORE = {"search": {"games.rules"}, "bots": {"games.rules", "games.search"}}
 of the project each may import."""
 
 
-@pytest.mark.parametrize("slug", SLUGS)
+@pytest.mark.parametrize("slug", [*SLUGS, EXAMPLE])
 def test_importing_the_engine_loads_no_django(slug):
     code = (
         "import sys\n"
@@ -49,7 +52,7 @@ def test_importing_the_engine_loads_no_django(slug):
     assert done.stdout.strip() == "[]"
 
 
-@pytest.mark.parametrize("slug", SLUGS)
+@pytest.mark.parametrize("slug", [*SLUGS, EXAMPLE])
 @pytest.mark.parametrize("module", MODULES)
 def test_modules_import_only_the_standard_library_and_games_rules(slug, module):
     allowed = {"games.rules", f"games.{slug}", f"games.{slug}.components", f"games.{slug}.engine"}

@@ -15,6 +15,7 @@ from games.models import Match, Seat
 from games.regions import changes, fragments, render_region
 from games.registry import GAMES
 from games.selectors import load_table, table_for
+from games.tests.example import every_game
 from games.tests.frames import TopLevel, applied
 from games.tests.playing import play_first_legal_move
 
@@ -91,7 +92,7 @@ def _fresh_page(match_id: int, user) -> dict[str, str]:
     return {name: html for name, html in TopLevel(frames[0]).elements if name}
 
 
-@pytest.mark.parametrize("game", sorted(slug for slug, info in GAMES.items() if info.playable))
+@pytest.mark.parametrize("game", every_game())
 @pytest.mark.django_db(transaction=True)
 def test_the_others_moves_push_a_seat_only_changed_fragments_that_make_a_fresh_page(game, people):
     """Along the first moves of a match, each push to Jan's socket, applied to what his page

@@ -15,6 +15,7 @@ from games.kosmopolis import engine
 from games.models import Match, PlayerStats, RatingChange, Seat
 from games.registry import GAMES
 from games.selectors import load_table, table_for
+from games.tests.example import every_game
 from games.tests.playing import play_first_legal_move
 from notifications.models import Notification
 from notifications.selectors import sentence
@@ -153,7 +154,7 @@ def test_a_match_ends_early_only_when_everyone_who_stayed_asks(people):
     assert sorted([ranks[1], ranks[2]])[0] == 1
 
 
-@pytest.mark.parametrize("game", sorted(slug for slug, info in GAMES.items() if info.playable))
+@pytest.mark.parametrize("game", every_game())
 def test_every_game_ends_early_by_its_own_standing(client, people, game):
     """After a few moves one of three players resigns; the two who stay end the match from the
     table. The leaver is last, the others are placed by the engine's standing."""

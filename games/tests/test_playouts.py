@@ -20,6 +20,8 @@ from games.registry import GAMES
 from games.seven_dragons.tests import seven_dragons_invariants as seven_dragons
 from games.space_bastards.tests import space_bastards_invariants as space_bastards
 from games.space_dragons.tests import space_dragons_invariants as space_dragons
+from games.tests.example import EXAMPLE, with_example
+from games.tests.example_game.tests import example_game_invariants as example_game
 from games.tests.playouts import Checks, playout
 
 
@@ -56,6 +58,7 @@ class Playouts:
 
 
 HOOKS: dict[str, Playouts] = {
+    "example_game": Playouts(Checks(state=example_game.check_state), length=example_game.length),
     "isle_of_cats": Playouts(
         Checks(state=isle_of_cats.check_state, result=isle_of_cats.check_result),
         games=20,
@@ -119,7 +122,11 @@ HOOKS: dict[str, Playouts] = {
 """Each game's playouts; a game not listed gets the defaults until its invariants are written."""
 
 PLAYABLE = sorted(slug for slug, game in GAMES.items() if game.playable)
-COUNTS = [(slug, seats) for slug in PLAYABLE for seats in GAMES[slug].seat_choices]
+COUNTS = [
+    (game.slug, seats)
+    for game in [*(GAMES[slug] for slug in PLAYABLE), EXAMPLE]
+    for seats in game.seat_choices
+]
 VARIANTS = [
     (slug, variant) for slug in PLAYABLE for variant in HOOKS.get(slug, Playouts()).variants
 ]
@@ -140,7 +147,9 @@ def _play(slug: str, seats: int, seed: int, options: dict[str, Any]) -> None:
         assert len(played) == hooks.length(seats, options)
 
 
-@pytest.mark.parametrize(("slug", "seats"), COUNTS, ids=[f"{s}-{n}" for s, n in COUNTS])
+@pytest.mark.parametrize(
+    ("slug", "seats"), with_example(COUNTS), ids=[f"{s}-{n}" for s, n in COUNTS]
+)
 def test_random_games_keep_every_invariant(slug, seats):
     hooks = HOOKS.get(slug, Playouts())
     for k in range(hooks.games):

@@ -8,6 +8,7 @@ shape is the record format's: per seat a score and a breakdown whose total is th
 
 from __future__ import annotations
 
+import importlib
 import json
 from functools import cache
 from pathlib import Path
@@ -17,14 +18,19 @@ import pytest
 
 from games.registry import GAMES
 from games.rules import RECORD_FORMAT, play_record
+from games.tests.example import EXAMPLE, with_example
 
 PLAYABLE = sorted(slug for slug, game in GAMES.items() if game.playable)
 RECORDS = {
-    slug: sorted((Path(__file__).parents[1] / slug / "tests" / "records").glob("*.json"))
-    for slug in PLAYABLE
+    game.slug: sorted(
+        (
+            Path(importlib.import_module(game.package).__file__ or "").parent / "tests" / "records"
+        ).glob("*.json")
+    )
+    for game in [*(GAMES[slug] for slug in PLAYABLE), EXAMPLE]
 }
-SAMPLES = [(slug, path) for slug in PLAYABLE for path in RECORDS[slug]]
-LISTS_EVERY_MOVE = {"kosmopolis", "seven_dragons", "space_dragons"}
+SAMPLES = [(slug, path) for slug in [*PLAYABLE, EXAMPLE.slug] for path in RECORDS[slug]]
+LISTS_EVERY_MOVE = {"example_game", "kosmopolis", "seven_dragons", "space_dragons"}
 """Games whose `legal_moves` lists every legal move, not a representative few."""
 LISTED = [(slug, path) for slug, path in SAMPLES if slug in LISTS_EVERY_MOVE]
 OUTCOME = {"illegal", "is_over", "to_act"}
@@ -37,9 +43,9 @@ def _sample(path: Path) -> dict[str, Any]:
 
 
 @cache
-def _replayed(path: Path) -> dict[str, Any]:
+def _replayed(slug: str, path: Path) -> dict[str, Any]:
     """The record's replay, made once for the tests that read it."""
-    return play_record(_sample(path)["record"])
+    return play_record(_sample(path)["record"], GAMES[slug].engine)
 
 
 def _id(case: tuple[str, Path]) -> str:
@@ -47,19 +53,19 @@ def _id(case: tuple[str, Path]) -> str:
     return f"{slug}-{path.stem}"
 
 
-@pytest.mark.parametrize("slug", PLAYABLE)
+@pytest.mark.parametrize("slug", with_example([*PLAYABLE, EXAMPLE.slug]))
 def test_every_game_has_a_record_for_every_number_of_players(slug):
     counts = [len(_sample(path)["record"]["seats"]) for path in RECORDS[slug]]
     assert counts == list(GAMES[slug].seat_choices)
 
 
-@pytest.mark.parametrize(("slug", "path"), SAMPLES, ids=map(_id, SAMPLES))
+@pytest.mark.parametrize(("slug", "path"), with_example(SAMPLES), ids=map(_id, SAMPLES))
 def test_a_record_replays_to_its_whole_expected_outcome(slug, path):
     sample = _sample(path)
     record, expect = sample["record"], sample["expect"]
     assert record["format"] == RECORD_FORMAT
     assert record["game"] == slug
-    outcome = _replayed(path)
+    outcome = _replayed(slug, path)
     assert [entry["index"] for entry in outcome["moves"] if not entry["legal"]] == expect["illegal"]
     assert outcome["is_over"] is expect["is_over"]
     assert outcome["to_act"] == expect.get("to_act", [])
@@ -69,10 +75,10 @@ def test_a_record_replays_to_its_whole_expected_outcome(slug, path):
     }
 
 
-@pytest.mark.parametrize(("slug", "path"), SAMPLES, ids=map(_id, SAMPLES))
+@pytest.mark.parametrize(("slug", "path"), with_example(SAMPLES), ids=map(_id, SAMPLES))
 def test_a_records_result_has_the_shape_of_the_record_format(slug, path):
     record = _sample(path)["record"]
-    result = _replayed(path)["result"]
+    result = _replayed(slug, path)["result"]
     seats = len(record["seats"])
     assert {"scores", "ranks", "winners", "breakdown"} <= result.keys()
     assert len(result["scores"]) == len(result["ranks"]) == len(result["breakdown"]) == seats
@@ -84,7 +90,7 @@ def test_a_records_result_has_the_shape_of_the_record_format(slug, path):
         assert seated_winners == [seat for seat in range(seats) if result["ranks"][seat] == 1]
 
 
-@pytest.mark.parametrize(("slug", "path"), LISTED, ids=map(_id, LISTED))
+@pytest.mark.parametrize(("slug", "path"), with_example(LISTED), ids=map(_id, LISTED))
 def test_every_recorded_move_is_listed_by_legal_moves(slug, path):
     record = _sample(path)["record"]
     engine = GAMES[slug].engine

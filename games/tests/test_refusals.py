@@ -21,6 +21,7 @@ from games.labels import ENGINE_MESSAGES
 from games.registry import GAMES
 from games.rules import IllegalMove
 from games.services import refusal_text
+from games.tests.example import every_game
 from games.tests.sources import engine_files
 
 PLAYABLE = sorted(slug for slug, info in GAMES.items() if info.playable)
@@ -73,7 +74,7 @@ def test_every_engine_refusal_is_a_literal_msgid_the_games_catalog_translates(ga
     assert not problems, f"{game}: {len(problems)} refusals:\n" + "\n".join(problems)
 
 
-@pytest.mark.parametrize("game", PLAYABLE)
+@pytest.mark.parametrize("game", every_game())
 def test_the_refusals_a_game_lists_are_exactly_those_its_engine_raises(game):
     """A game's `labels.ENGINE_MESSAGES` (what makemessages finds) misses none of its
     engine's refusals and lists none it no longer raises."""
@@ -82,7 +83,7 @@ def test_the_refusals_a_game_lists_are_exactly_those_its_engine_raises(game):
         for _line, call in _raised(engine_files(GAMES[game].engine))
         if call.args and isinstance(call.args[0], ast.Constant)
     }
-    listed = importlib.import_module(f"games.{game}.labels").ENGINE_MESSAGES
+    listed = importlib.import_module(f"{GAMES[game].package}.labels").ENGINE_MESSAGES
     assert raised == set(listed)
 
 

@@ -16,6 +16,7 @@ from games import services
 from games.models import Match
 from games.registry import GAMES
 from games.selectors import visible_events
+from games.tests.example import every_game
 from games.tests.hidden import SECRETS, cards_shown
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -79,7 +80,7 @@ def viewers(db) -> list[User]:
     ]
 
 
-@pytest.mark.parametrize("game", sorted(slug for slug, info in GAMES.items() if info.playable))
+@pytest.mark.parametrize("game", every_game())
 @pytest.mark.parametrize("viewer", ["seat 0", "seat 1", "seat 2", "other user", "logged out"])
 def test_the_replay_of_a_finished_match_shows_each_viewer_only_what_the_rules_allow(
     client, viewers, game, viewer

@@ -15,7 +15,8 @@ from typing import Any
 
 import pytest
 
-from games.rules import engine_for
+from games import rules
+from games.tests.example_game import engine as example_engine
 
 State = dict[str, Any]
 
@@ -25,6 +26,7 @@ TABLES: dict[str, list[tuple[int, dict[str, Any]]]] = {
     "kosmopolis": [(n, {}) for n in (2, 3, 4)],
     "seven_dragons": [(n, {}) for n in (2, 3, 4, 5)],
     "isle_of_cats": [(n, {}) for n in (1, 2, 3, 4)],
+    "example_game": [(n, {}) for n in (2, 3, 4)],
 }
 GAMES_PER_TABLE = {
     "space_dragons": 2,
@@ -32,6 +34,7 @@ GAMES_PER_TABLE = {
     "kosmopolis": 3,
     "seven_dragons": 2,
     "isle_of_cats": 1,
+    "example_game": 3,
 }
 """Random games per seat count (and options): the Isle of Cats's moves take longest to list."""
 CUTS = 6
@@ -45,10 +48,16 @@ PILE: dict[str, Callable[[State], int]] = {
     "kosmopolis": lambda s: len(s["deck"]) + (3 - s["round"]) * 4,
     "seven_dragons": lambda s: len(s["deck"]),
     "isle_of_cats": lambda s: len(s["bag"]) + len(s["deck"]),
+    "example_game": lambda s: len(s["deck"]),
 }
 """How many items lie in a pile whose order nobody knows (a deck, a bag, the ships and boxed
 dragons, the next rounds' modifiers), or, in Space Bastards, how many seats keep their trade and
 diplomacy preferences to themselves: with two or more, two rngs must tell them apart."""
+
+
+def engine_for(slug: str) -> Any:
+    """The engine of a game of `games/<slug>/`, or of the guide's example game."""
+    return example_engine if slug == "example_game" else rules.engine_for(slug)
 
 
 def positions(slug: str) -> Iterator[State]:

@@ -16,12 +16,13 @@ from games import services
 from games.consumers import TableConsumer
 from games.models import Match
 from games.registry import GAMES
+from games.tests.example import every_game
 from games.tests.frames import TopLevel, applied
 from games.tests.hidden import SECRETS, cards_shown
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-PLAYABLE = sorted(slug for slug, info in GAMES.items() if info.playable)
+PLAYABLE = every_game()
 SEATS = 3
 MOVES = 60
 PAGE_EVERY = 5

@@ -45,6 +45,9 @@ JINJA_BLOCKS = {
     "plural_re": r"^\s*pluralize(?:\s+\w+)?\s*$",
 }
 
+EXAMPLE_GAME = "games/tests/example_game"
+"""The guide's example game (`docs/adding-a-game.md`), which only the tests play."""
+
 POT_CREATION_DATE = re.compile(r'^"POT-Creation-Date: .*\\n"\n', re.MULTILINE)
 
 
@@ -105,7 +108,7 @@ class Command(makemessages.Command):
         parser.set_defaults(add_location="file", no_wrap=True, no_obsolete=True)
 
     def handle(self, *args: Any, **options: Any) -> None:
-        options["ignore_patterns"] = [*options["ignore_patterns"], "var"]
+        options["ignore_patterns"] = [*options["ignore_patterns"], "var", EXAMPLE_GAME]
         with chdir(settings.BASE_DIR), jinja_blocks():
             super().handle(*args, **options)
 
