@@ -42,6 +42,12 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
+def _cpu_seconds(pid: int) -> float:
+    """User and system time of one process so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def _end(process: subprocess.Popen[bytes]) -> None:
     """Stop a server cleanly (SIGTERM), or kill it after 20 s."""
     if process.poll() is None:
@@ -120,8 +126,7 @@ class Daphne:
         raise RuntimeError("no VmRSS")
 
     def cpu_seconds(self) -> float:
-        fields = Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        return _cpu_seconds(self.process.pid)
 
     def queries(self) -> int:
         """The number of SQL statements this process has run so far."""
@@ -182,6 +187,13 @@ class Nginx:
                     self.stop()
                     raise RuntimeError(f"nginx did not start:\n{self.errors()}") from None
                 time.sleep(0.05)
+
+    def cpu_seconds(self) -> float:
+        """Processor time of nginx's master and workers so far."""
+        pids = [self.process.pid]
+        children = Path(f"/proc/{self.process.pid}/task/{self.process.pid}/children")
+        pids += [int(pid) for pid in children.read_text().split()]
+        return sum(_cpu_seconds(pid) for pid in pids)
 
     def errors(self) -> str:
         log = self.directory / "error.log"
