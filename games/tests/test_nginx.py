@@ -22,7 +22,6 @@ from config.settings import redis_channel_layers
 from deploy.render_nginx import render
 from games import services
 from games.kosmopolis import engine
-from games.registry import GAMES
 from games.tests.browser import (
     CHROMIUM,
     CHROMIUM_ARGS,
@@ -76,6 +75,12 @@ def _players(people) -> list[fixtures.Player]:
     return players
 
 
+def _table(http, players: list[fixtures.Player], proxy: Nginx, rng: random.Random) -> load.Table:
+    """The bench's four players at a Kosmopolis table, every seat through nginx."""
+    seats = [proxy.url] * fixtures.SEATS
+    return load.Table(http, players, seats, engine, fixtures.start_match, rng)
+
+
 def _where(daphnes: list[Daphne], match_id: int) -> list[int]:
     """The processes (by index) that served anything of the match."""
     return [n for n, daphne in enumerate(daphnes) if match_id in daphne.tables_served()]
@@ -92,14 +97,7 @@ def test_a_whole_match_through_nginx_stays_on_one_process(box, people, monkeypat
 
     async def play() -> tuple[int, int]:
         async with load.new_session() as http:
-            table = load.Table(
-                http,
-                players,
-                [proxy.url] * fixtures.SEATS,
-                GAMES["kosmopolis"].engine,
-                fixtures.start_match,
-                random.Random(1),
-            )
+            table = _table(http, players, proxy, random.Random(1))
             await table.open(match.pk, seed)
             moves = 0
             while table.matches == 1:  # the last move's push ends it, and a new one opens
@@ -135,6 +133,30 @@ def test_tables_spread_over_both_processes_and_other_pages_go_round(box, people)
         assert urllib.request.urlopen(proxy.url + "/", timeout=30).status == 200
     for daphne in daphnes:
         assert '"GET /"' in daphne.access_log.read_text()
+
+
+def test_a_move_posted_to_a_dead_process_is_passed_to_the_other(box, people):
+    """A POST that the table's dead process refused (nothing sent) goes to the live one and is
+    stored there."""
+    proxy, daphnes = box
+    seed = 11
+    match = services.start_match(game="kosmopolis", players=people, seed=seed)
+    players = _players(people)
+
+    async def post_after_death() -> int:
+        async with load.new_session() as http:
+            table = _table(http, players, proxy, random.Random(2))
+            await table.open(match.pk, seed)
+            await table.close()
+            [home] = _where(daphnes, match.pk)
+            daphnes[home].process.send_signal(signal.SIGKILL)
+            await asyncio.to_thread(daphnes[home].process.wait)
+            draft = engine.legal_moves(table.state, 0)[0]
+            form = [("csrfmiddlewaretoken", table.tokens[0]), ("expected_seq", "0")]
+            return await table._post(0, form + load.move_form(draft))
+
+    assert asyncio.run(post_after_death()) == 204
+    assert list(match.moves.values_list("seat", flat=True)) == [0]
 
 
 def test_a_dead_process_hands_its_table_to_the_other(box, people):
