@@ -119,6 +119,8 @@ def test_a_whole_match_through_nginx_stays_on_one_process(box, people, monkeypat
 
 
 def test_tables_spread_over_both_processes_and_other_pages_go_round(box, people):
+    """Sixteen tables' pages, each loaded twice: each table on one process, both processes
+    holding some; the lobby's page goes to both in turn."""
     proxy, daphnes = box
     cookie = {"Cookie": f"sessionid={_players(people[:1])[0].session_key}"}
     matches = [services.start_match(game="kosmopolis", players=people[:2]) for _ in range(16)]
