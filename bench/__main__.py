@@ -57,8 +57,9 @@ def _environment(database_url: str, redis_url: str) -> dict[str, str]:
 class Plan:
     """How much of everything to do: the full run, or a smoke check (about two minutes)."""
 
-    def __init__(self, quick: bool) -> None:
+    def __init__(self, quick: bool, box_proxy: str = "nginx") -> None:
         self.quick = quick
+        self.box_proxy = box_proxy
         self.latency_tables = (1, 10, 50) if quick else (1, 50, 200)
         self.rate_per_table = 1.0
         self.single_table_rate = 10.0
@@ -132,8 +133,14 @@ def main() -> int:
         default="engines,floor,queries,live,capacity,scaleout,perbox,bots",
         help="comma-separated parts to run",
     )
+    parser.add_argument(
+        "--per-box",
+        choices=("nginx", "direct"),
+        default="nginx",
+        help="part 7 through nginx as deployed (default), or the clients routing whole tables",
+    )
     args = parser.parse_args()
-    plan = Plan(args.quick)
+    plan = Plan(args.quick, args.per_box)
     parts = set(args.only.split(","))
     database_url = _database_url()
     redis_url = os.environ.get("BENCH_REDIS_URL", DEFAULT_REDIS)

@@ -16,16 +16,22 @@ import redis
 
 from bench import fixtures, load
 from bench.fixtures import SEATS, Player
-from bench.servers import Daphne
+from bench.servers import Daphne, Nginx
 
-_started: list[Daphne] = []
+_started: list[Daphne | Nginx] = []
 P99_LIMIT_MS = 100.0
 
 
-def _start(env: dict[str, str]) -> Daphne:
-    server = Daphne(env)
+def _start(env: dict[str, str], *, access_log: bool = False) -> Daphne:
+    server = Daphne(env, access_log=access_log)
     _started.append(server)
     return server
+
+
+def _start_nginx(servers: list[Daphne]) -> Nginx:
+    proxy = Nginx([server.port for server in servers])
+    _started.append(proxy)
+    return proxy
 
 
 def stop_all() -> None:
@@ -80,6 +86,7 @@ async def _latency_and_ramp(
     servers: list[Daphne],
     latency_tables: tuple[int, ...],
     log: Callable[[str], None],
+    proxy: Nginx | None = None,
 ) -> dict[str, Any]:
     out: dict[str, Any] = {"latency": [], "ramp": []}
     for count in latency_tables:
@@ -91,6 +98,7 @@ async def _latency_and_ramp(
             seconds=plan.phase_seconds,
             warmup=plan.warmup,
             servers=servers,
+            proxy=proxy,
         )
         log(f"    p50 {row['p50_ms']:.1f} p95 {row['p95_ms']:.1f} p99 {row['p99_ms']:.1f} ms")
         out["latency"].append(row)
@@ -106,6 +114,7 @@ async def _latency_and_ramp(
             seconds=plan.phase_seconds,
             warmup=0,
             servers=servers,
+            proxy=proxy,
         )
         for recorder in recorders:
             await asyncio.to_thread(recorder.wait)
@@ -117,6 +126,7 @@ async def _latency_and_ramp(
             seconds=plan.ramp_seconds,
             warmup=plan.warmup,
             servers=servers,
+            proxy=proxy,
         )
         log(
             f"  ramp {offered}/s offered: {row['moves_per_s']:.0f}/s done, "
@@ -311,18 +321,28 @@ def scale_out(
 def per_box(
     plan: Any, env: dict[str, str], players: list[Player], log: Callable[[str], None]
 ) -> dict[str, Any]:
-    """The box as production runs it: one daphne per core sharing PostgreSQL and Redis, whole
-    tables spread over them in turn, as a load balancer routing by the match's URL would (every
-    page, socket and move of a table on one process: the process that stores a move pushes it
-    from memory, and a push crosses processes only through the channel layer's group). Spreading
-    connections instead sends three of every four pushes to the other process, which the
-    scale-out part measures. Figures: latency at 1 and 50 tables, sustained moves/s, CPU."""
+    """The box as production runs it: one daphne per core sharing PostgreSQL and Redis behind
+    nginx with the shipped configuration (`deploy/nginx.conf.template`, rendered for the
+    bench's ports), which sends every page, socket and move of a table to one process by a
+    consistent hash of the match id: the process that stores a move pushes it from memory, and
+    a push crosses processes only through the channel layer's group. Spreading connections
+    instead sends three of every four pushes to the other process, which the scale-out part
+    measures. `plan.box_proxy == "direct"`: no nginx, the clients send whole tables to the
+    processes in turn, for comparison. Figures: latency at 1 and 50 tables, sustained moves/s,
+    CPU; through nginx also how many tables each process served (its access log) and how many
+    reached both."""
     _flush_redis(env)
-    servers = [_start(env) for _ in range(plan.box_processes)]
+    through_nginx = plan.box_proxy == "nginx"
+    servers = [_start(env, access_log=through_nginx) for _ in range(plan.box_processes)]
+    proxy = _start_nginx(servers) if through_nginx else None
     count = max(max(plan.box_tables), plan.ramp_tables)
     ports = ", ".join(str(server.port) for server in servers)
-    log(f"per box: {len(servers)} daphne on ports {ports}, {count} tables spread in turn")
+    routed = f"nginx on port {proxy.port}" if proxy else "tables spread in turn"
+    log(f"per box: {len(servers)} daphne on ports {ports}, {count} tables, {routed}")
     matches = _matches(players, count, "perbox")
+
+    def server_for_seat(table: int, seat: int) -> str:
+        return proxy.url if proxy else servers[table % len(servers)].url
 
     async def run() -> dict[str, Any]:
         async with load.new_session() as http:
@@ -330,18 +350,25 @@ def per_box(
                 http,
                 players=players,
                 count=count,
-                server_for_seat=lambda table, seat: servers[table % len(servers)].url,
+                server_for_seat=server_for_seat,
                 engine=_engine(),
                 new_match=fixtures.start_match,
                 matches=matches,
             )
-            out = await _latency_and_ramp(plan, tables, servers, plan.box_tables, log)
+            out = await _latency_and_ramp(plan, tables, servers, plan.box_tables, log, proxy)
             await asyncio.gather(*(table.close() for table in tables))
             return out
 
     try:
-        return asyncio.run(run())
+        out = asyncio.run(run())
+        out["topology"] = plan.box_proxy
+        if proxy:
+            served = [server.tables_served() for server in servers]
+            out["tables_by_process"] = [len(tables) for tables in served]
+            out["tables_split"] = len(set.intersection(*served))
+            log(f"  tables by process {out['tables_by_process']}, split {out['tables_split']}")
+        return out
     finally:
-        for server in servers:
+        for server in [proxy, *servers] if proxy else servers:
             server.stop()
             _started.remove(server)

@@ -346,17 +346,20 @@ async def run_phase(
     seconds: float,
     warmup: float,
     servers: Sequence[Any] = (),
+    proxy: Any = None,
 ) -> dict[str, Any]:
     """Every table moves at Poisson-distributed times (`rate_per_table` on average), one move at
     a time per table; samples started during the warm-up are dropped. `offered_moves` counts
     the times drawn within the measured window: the offer a server kept up with or not
-    (`bench.live`), whatever the luck of the draw."""
+    (`bench.live`), whatever the luck of the draw. `proxy` (nginx in front of the servers) has
+    its processor time measured too, apart from the servers'."""
     samples: list[Sample] = []
     drained = await settle(servers)
     begin = time.perf_counter()
     window_start, stop = begin + warmup, begin + warmup + seconds
     errors_before = sum(table.errors + table.lost for table in tables)
     cpu_before = [server.cpu_seconds() for server in servers]
+    proxy_before = proxy.cpu_seconds() if proxy is not None else 0.0
     machine_before, client_before = machine_cpu(), sum(os.times()[:2])
 
     offered = 0
@@ -389,6 +392,7 @@ async def run_phase(
         (server.cpu_seconds() - before) / elapsed
         for server, before in zip(servers, cpu_before, strict=True)
     ]
+    proxy_cpu = (proxy.cpu_seconds() - proxy_before) / elapsed if proxy is not None else None
     moves_all = len(samples) * elapsed / seconds  # the warm-up's and the tail's moves too
     busy = (machine_after[0] - machine_before[0]) / (machine_after[1] - machine_before[1])
     cores = os.cpu_count() or 1
@@ -415,7 +419,8 @@ async def run_phase(
         "server_cpu_ms_per_move": sum(server_cpu) * elapsed * 1000 / moves_all if samples else 0,
         "client_cpu": client_cpu,
         "machine_busy": busy,
-        "other_cpu": max(0.0, busy * cores - sum(server_cpu) - client_cpu),
+        "proxy_cpu": proxy_cpu,
+        "other_cpu": max(0.0, busy * cores - sum(server_cpu) - (proxy_cpu or 0) - client_cpu),
         "drained_before_s": drained,
     }
 

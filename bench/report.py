@@ -47,10 +47,13 @@ class _Table:
 
 
 def _cpu(row: dict[str, Any]) -> str:
-    """CPU in cores: the daphne processes, the benchmark's client, everything else running."""
+    """CPU in cores: the daphne processes, nginx in front of them (if it was), the benchmark's
+    client, everything else running."""
     daphne = "+".join(f"{c:.2f}" for c in row["server_cpu"])
     if "other_cpu" not in row:
         return f"daphne {daphne}"
+    if row.get("proxy_cpu") is not None:
+        daphne += f", nginx {row['proxy_cpu']:.2f}"
     return f"daphne {daphne}, client {row['client_cpu']:.2f}, others {row['other_cpu']:.2f}"
 
 
@@ -192,7 +195,18 @@ def table(results: dict[str, Any]) -> str:
         _live(out, scale, "4. Live path, two daphne")
     if "perbox" in results:
         box = results["perbox"]
-        _live(out, box, "7. Per box (one daphne per core, whole tables spread in turn)")
+        routed = {
+            "nginx": "through nginx, whole tables by the hash of the match id",
+            "direct": "whole tables spread in turn, no proxy",
+        }[box.get("topology", "direct")]
+        _live(out, box, f"7. Per box (one daphne per core, {routed})")
+        if "tables_by_process" in box:
+            out.add(
+                "tables served by each process / tables that reached two",
+                " + ".join(str(n) for n in box["tables_by_process"]) + f" / {box['tables_split']}",
+                "0 split",
+                box["tables_split"] == 0,
+            )
         sustained = [row for row in box["ramp"] if row["moves_per_s"] == box["sustained_per_s"]]
         if sustained:
             out.add(

@@ -1,9 +1,12 @@
-"""daphne processes started (and always stopped) by the benchmark."""
+"""daphne processes, and the nginx in front of them, started (and always stopped) by the
+benchmark and the tests that run the site as deployed."""
 
 from __future__ import annotations
 
 import os
+import re
 import resource
+import shutil
 import signal
 import socket
 import subprocess
@@ -13,8 +16,15 @@ import time
 import urllib.request
 from pathlib import Path
 
+from deploy.render_nginx import render, standalone
+
 ROOT = Path(__file__).resolve().parent.parent
 FILE_LIMIT = 65536
+NGINX = "/usr/sbin/nginx"
+"""Debian's nginx (`apt-get install nginx`; `./dev test` installs it)."""
+TABLE_REQUEST = re.compile(r'"(?:[A-Z]+) /(?:ws/)?matches/(\d+)/')
+"""A request of one table in daphne's access log: its page, socket (WSCONNECTING, WSCONNECT,
+WSDISCONNECT), moves, partials and chat."""
 
 
 def raise_file_limit() -> int:
@@ -32,12 +42,38 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
+def _cpu_seconds(pid: int) -> float:
+    """User and system time of one process so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _end(process: subprocess.Popen[bytes]) -> None:
+    """Stop a server cleanly (SIGTERM), or kill it after 20 s."""
+    if process.poll() is None:
+        process.terminate()
+        try:
+            process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
 class Daphne:
     """One daphne process (`config.server`) serving `config.asgi:application` on 127.0.0.1, as
     production serves it."""
 
-    def __init__(self, env: dict[str, str], *, port: int | None = None) -> None:
+    def __init__(
+        self, env: dict[str, str], *, port: int | None = None, access_log: bool = False
+    ) -> None:
         self.port = port or free_port()
+        self.access_log: Path | None = None
+        logging: list[str] = []
+        if access_log:
+            handle, name = tempfile.mkstemp(prefix="daphne-access-")
+            os.close(handle)
+            self.access_log = Path(name)
+            logging = ["--access-log", name]
         handle, name = tempfile.mkstemp(prefix="bench-queries-")
         os.close(handle)
         self.count_file = Path(name)
@@ -54,6 +90,7 @@ class Daphne:
                 str(self.port),
                 "--websocket_connect_timeout",
                 "60",
+                *logging,
                 "config.asgi:application",
             ],
             cwd=ROOT,
@@ -89,8 +126,7 @@ class Daphne:
         raise RuntimeError("no VmRSS")
 
     def cpu_seconds(self) -> float:
-        fields = Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        return _cpu_seconds(self.process.pid)
 
     def queries(self) -> int:
         """The number of SQL statements this process has run so far."""
@@ -103,13 +139,66 @@ class Daphne:
             time.sleep(0.01)
         return int(self.count_file.read_text())
 
+    def tables_served(self) -> set[int]:
+        """The matches whose page, socket, moves or partials this process has served (it must
+        have been started with `access_log`)."""
+        assert self.access_log is not None, "started without an access log"
+        return {int(found) for found in TABLE_REQUEST.findall(self.access_log.read_text())}
+
     def stop(self) -> None:
-        if self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
+        _end(self.process)
         self.count_file.unlink(missing_ok=True)
+        if self.access_log is not None:
+            self.access_log.unlink(missing_ok=True)
         self.log.close()
+
+
+class Nginx:
+    """Debian's nginx in front of daphne processes on 127.0.0.1, with the site's configuration
+    (`deploy/nginx.conf.template`) rendered for their ports by `deploy/render_nginx.py`, plain
+    HTTP on a port of its own."""
+
+    def __init__(self, daphne_ports: list[int], *, port: int | None = None) -> None:
+        self.port = port or free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.directory = Path(tempfile.mkdtemp(prefix="nginx-"))
+        # nginx started as root runs its workers as another user, who must reach the files.
+        self.directory.chmod(0o755)
+        site = render(
+            daphne_ports=daphne_ports, server_name="127.0.0.1", listen=f"127.0.0.1:{self.port}"
+        )
+        config = self.directory / "nginx.conf"
+        config.write_text(standalone(site, self.directory))
+        self.process = subprocess.Popen(
+            [NGINX, "-c", str(config), "-e", str(self.directory / "error.log")],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            preexec_fn=raise_file_limit,
+        )
+        deadline = time.monotonic() + 20
+        while True:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"nginx exited:\n{self.errors()}")
+            try:
+                socket.create_connection(("127.0.0.1", self.port), timeout=1).close()
+                return
+            except OSError:
+                if time.monotonic() > deadline:
+                    self.stop()
+                    raise RuntimeError(f"nginx did not start:\n{self.errors()}") from None
+                time.sleep(0.05)
+
+    def cpu_seconds(self) -> float:
+        """Processor time of nginx's master and workers so far."""
+        pids = [self.process.pid]
+        children = Path(f"/proc/{self.process.pid}/task/{self.process.pid}/children")
+        pids += [int(pid) for pid in children.read_text().split()]
+        return sum(_cpu_seconds(pid) for pid in pids)
+
+    def errors(self) -> str:
+        log = self.directory / "error.log"
+        return log.read_text()[-4000:] if log.exists() else ""
+
+    def stop(self) -> None:
+        _end(self.process)
+        shutil.rmtree(self.directory, ignore_errors=True)

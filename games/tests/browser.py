@@ -113,6 +113,16 @@ def wait_until_seq(page, seq: int, seconds: float = 20) -> None:
         page.wait_for_timeout(5)
 
 
+def keep_first_cards(page) -> None:
+    """In Kosmopolis's draft, keep the first cards the page offers and send the form."""
+    draft = page.locator("#mine .k-draft form")
+    keep = int(draft.locator("fieldset").get_attribute("data-keep"))
+    cards = draft.locator("label.k-pick:has(input[name=cards]:not([disabled]))")
+    for index in range(keep):
+        cards.nth(index).click()
+    draft.locator("button.primary").click()
+
+
 def my_turn_now(page) -> bool:
     """Whether the page offers this player a move: the status says so and a form is there
     (both arrive in one push; reading them between two pushes can disagree)."""

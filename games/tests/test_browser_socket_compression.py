@@ -7,6 +7,7 @@ from games import services
 from games.tests.browser import (
     CHROMIUM,
     CHROMIUM_ARGS,
+    keep_first_cards,
     serve_site,
     session_cookie,
     table_seq,
@@ -46,11 +47,6 @@ def test_the_table_socket_is_compressed_and_its_pushes_still_arrive(site, people
         }
         assert headers["sec-websocket-extensions"].startswith("permessage-deflate")
         seq = table_seq(page)
-        draft = page.locator("#mine .k-draft form")
-        keep = int(draft.locator("fieldset").get_attribute("data-keep"))
-        cards = draft.locator("label.k-pick:has(input[name=cards]:not([disabled]))")
-        for index in range(keep):
-            cards.nth(index).click()
-        draft.locator("button.primary").click()
+        keep_first_cards(page)
         wait_until_seq(page, seq + 1)
         browser.close()

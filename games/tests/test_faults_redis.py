@@ -3,7 +3,6 @@ lobby still render, and live pushes come back with Redis."""
 
 import json
 import socket
-import subprocess
 import time
 
 import pytest
@@ -17,41 +16,13 @@ from games import services
 from games.consumers import TableConsumer
 from games.kosmopolis import engine
 from games.models import Match, Move
+from games.tests.redis_server import ThrowawayRedis
 from lobby.consumers import LobbyConsumer
 from lobby.models import TableSeat
 from lobby.services import open_table
 from notifications.consumers import BellConsumer
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-class ThrowawayRedis:
-    """A private redis-server on a free port, stopped and started again on the same port."""
-
-    def __init__(self) -> None:
-        with socket.socket() as probe:
-            probe.bind(("127.0.0.1", 0))
-            self.port = probe.getsockname()[1]
-        self.url = f"redis://127.0.0.1:{self.port}/0"
-        self.process: subprocess.Popen | None = None
-
-    def start(self) -> None:
-        options = ["--port", str(self.port), "--bind", "127.0.0.1", "--save", ""]
-        self.process = subprocess.Popen(["redis-server", *options], stdout=subprocess.DEVNULL)
-        deadline = time.monotonic() + 10
-        while True:
-            try:
-                socket.create_connection(("127.0.0.1", self.port), timeout=1).close()
-                return
-            except OSError:
-                assert time.monotonic() < deadline, "redis-server did not start"
-                time.sleep(0.05)
-
-    def stop(self) -> None:
-        if self.process is not None:
-            self.process.terminate()
-            self.process.wait(timeout=10)
-            self.process = None
 
 
 @pytest.fixture
