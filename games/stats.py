@@ -4,7 +4,10 @@ Every finished match counts, rated or not, bots included (their profiles show it
 are separate (`games.ratings`). A match is added once, when it ends (`tally_match`), and
 `rebuild` recomputes everything from the stored matches through the same `Tally`, so the two
 agree. A player who resigned, abandoned or ran out of time gets no win, no score and the last
-place for that match, whatever the bot that took over the seat achieved.
+place for that match, whatever the bot that took over the seat achieved. A match in which a
+player let a bot play for them (`Seat.bot_helped`) counts as played, at the place the seat
+reached, but never as their win, their score or part of a winning streak: the bot's play is
+not shown as theirs.
 """
 
 from __future__ import annotations
@@ -68,6 +71,9 @@ class Tally:
             row.current_streak = 0
             return
         row.place_sum += seat.rank or seat_count
+        if seat.bot_helped:
+            row.current_streak = 0
+            return
         if seat.score is not None:
             row.scored += 1
             row.score_sum += seat.score

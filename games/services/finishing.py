@@ -57,7 +57,7 @@ def finish(
         ending.send()
     match_ended.send(sender=Match, match=match)
     tell_my_games({s.user_id for s in match.seat_list if not s.user.is_bot})
-    people = [s for s in match.seat_list if not s.is_bot]
+    people = [s for s in match.seat_list if s.played_by_person]
     gone = {user.pk for user in away(match, people, here)}
     for seat in people:
         if seat.user_id in gone:
