@@ -134,8 +134,14 @@ class Table:
 
     @property
     def end_waits_for(self) -> list[str]:
-        """The players who stay and have not asked to end the match early yet."""
-        return [p.name for p in self.players if not p.is_bot and not p.wants_end]
+        """The players who stay (one who lets a bot play for them included) and have not asked to
+        end the match early yet."""
+        seats = self.match.seat_list
+        return [
+            p.name
+            for p, s in zip(self.players, seats, strict=True)
+            if s.played_by_person and not p.wants_end
+        ]
 
     def context(self, *, error: str | None = None, oob: bool = False) -> dict[str, Any]:
         """The template context of the table page and of each region's partial."""

@@ -171,16 +171,11 @@ def held_seat(match: Match, user: User, *, bot_for_me: bool = False) -> Seat:
     seat a bot plays for them until they take it back (`autoplay`)."""
     if match.is_over:
         raise MoveRefused(_("The game is over."))
-    seat = next(
-        (
-            s
-            for s in match.seat_list
-            if s.user_id == user.pk and (s.played_by_person if bot_for_me else not s.is_bot)
-        ),
-        None,
-    )
+    seat = next((s for s in match.seat_list if s.user_id == user.pk and s.played_by_person), None)
     if seat is None:
         raise MoveRefused(_("You do not sit at this table."))
+    if seat.handed and not bot_for_me:
+        raise MoveRefused(_("A bot plays for you now: take your seat back first."))
     return seat
 
 

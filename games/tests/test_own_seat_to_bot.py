@@ -263,3 +263,16 @@ def test_resigning_while_a_bot_plays_for_me_leaves_the_seat_for_good(people, bot
     assert (seat.left, seat.handed, seat.playing_level) == (Seat.Left.RESIGNED, False, "normal")
     with pytest.raises(MoveRefused, match=re.escape("You do not sit at this table.")):
         services.take_seat_back(match_id=match.pk, user=eva)
+
+
+def test_while_a_bot_plays_for_me_i_still_have_a_say_in_ending_the_match_early(people):
+    eva, jan, ota = people[:3]
+    match = services.start_match(game="kosmopolis", players=[eva, jan, ota])
+    services.leave_match(match_id=match.pk, user=ota, reason=Seat.Left.ABANDONED)
+    services.let_bot_play(match_id=match.pk, user=eva, level=Seat.Level.EASY)
+    with pytest.raises(MoveRefused, match="A bot plays for you now: take your seat back first"):
+        services.offer_seat(match_id=match.pk, user=eva, substitute=people[3])
+    assert not services.end_match_early(match_id=match.pk, user=jan), "Eva has not asked yet"
+    assert services.end_match_early(match_id=match.pk, user=eva)
+    match.refresh_from_db()
+    assert match.result["ended_early"]
