@@ -9,10 +9,14 @@ from datetime import timedelta
 from unittest import mock
 
 import pytest
+from asgiref.sync import async_to_sync
+from channels.db import database_sync_to_async
+from channels.testing import WebsocketCommunicator
 from django.urls import reverse
 from django.utils import timezone
 
 from games import services, stats
+from games.consumers import TableConsumer
 from games.kosmopolis import engine
 from games.models import Match, Move, PlayerStats, Seat
 from games.services import MoveRefused
@@ -276,3 +280,49 @@ def test_while_a_bot_plays_for_me_i_still_have_a_say_in_ending_the_match_early(p
     assert services.end_match_early(match_id=match.pk, user=eva)
     match.refresh_from_db()
     assert match.result["ended_early"]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_live_table_tells_me_and_the_others_at_once_and_keeps_my_cards_mine(people):
+    eva, jan, ota = people[:3]
+    match = services.start_match(game="kosmopolis", players=[eva, jan, ota])
+
+    def socket(user) -> WebsocketCommunicator:
+        communicator = WebsocketCommunicator(TableConsumer.as_asgi(), f"/ws/matches/{match.pk}/")
+        communicator.scope["user"] = user
+        communicator.scope["url_route"] = {"kwargs": {"match_id": match.pk}}
+        return communicator
+
+    async def pushed(communicator) -> str:
+        frames = []
+        while not await communicator.receive_nothing(timeout=0.5):
+            frames.append(await communicator.receive_from())
+        return "".join(frames)
+
+    let, back = (
+        database_sync_to_async(services.let_bot_play),
+        database_sync_to_async(services.take_seat_back),
+    )
+
+    async def scenario() -> tuple[str, str, str]:
+        mine, theirs = socket(eva), socket(jan)
+        try:
+            await mine.connect()
+            await theirs.connect()
+            await pushed(mine), await pushed(theirs)
+            await let(match_id=match.pk, user=eva, level=Seat.Level.STRONG)
+            handed_mine, handed_theirs = await pushed(mine), await pushed(theirs)
+            await back(match_id=match.pk, user=eva)
+            return handed_mine, handed_theirs, await pushed(mine)
+        finally:
+            await mine.disconnect()
+            await theirs.disconnect()
+
+    handed_mine, handed_theirs, taken_back = async_to_sync(scenario)()
+    assert "A strong bot plays for you." in handed_mine
+    assert reverse("match_take_seat_back", args=[match.pk]) in handed_mine
+    assert "Bot for Eva (strong)" in handed_theirs
+    assert "plays for you" not in handed_theirs
+    hidden_from_jan = {str(card) for card in SECRETS["kosmopolis"](match.state, 1)[0]}
+    assert not cards_shown(handed_theirs) & hidden_from_jan
+    assert "Let a bot play for me" in taken_back
