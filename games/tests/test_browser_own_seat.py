@@ -20,7 +20,7 @@ from games.tests.browser import (
 from games.tests.test_browser_kosmopolis import _make_a_move
 
 PHONE = {"width": 390, "height": 844}
-SCREENSHOT = "/tmp/deskovky-own-seat-phone-cs.png"
+SCREENSHOTS = "/tmp/deskovky-own-seat-phone-cs-{}.png"
 
 
 @pytest.fixture
@@ -53,6 +53,8 @@ def test_a_player_hands_her_seat_to_a_strong_bot_watches_it_and_takes_it_back(si
         footer.locator(".let-bot-play > summary").click()
         expect(footer).to_contain_text("se vám nikdy nepočítá jako výhra")
         footer.locator("#bot-for-me-level").select_option("strong")
+        page.locator("#bot-for-me").scroll_into_view_if_needed()
+        page.screenshot(path=SCREENSHOTS.format("choosing"))
         footer.get_by_role("button", name="Nechat hrát bota").click()
 
         # The bot keeps cards for her: the live table moves on while she only watches.
@@ -62,7 +64,7 @@ def test_a_player_hands_her_seat_to_a_strong_bot_watches_it_and_takes_it_back(si
         wait_until_seq(page, seq + 2)
         assert page.locator("#mine form").count() == 0
         page.locator("#bot-for-me").scroll_into_view_if_needed()
-        page.screenshot(path=SCREENSHOT, full_page=False)
+        page.screenshot(path=SCREENSHOTS.format("handed"))
 
         page.get_by_role("button", name="Vzít si místo zpět").click()
         expect(page.locator("#bot-for-me-heading")).to_have_text("Nechat za sebe hrát bota")
