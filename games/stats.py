@@ -288,16 +288,22 @@ class Rivalry:
 
 
 def head_to_head(first: User, second: User, viewer: Any) -> tuple[list[Rivalry], list[Seat]]:
-    """Who finished ahead of whom in the finished matches both played; a leaver is behind. The
+    """Who finished ahead of whom in the finished matches both played; a leaver is behind, and
+    one a bot played for is ahead of nobody. The
     counts include every match; the list of matches only those the viewer may see."""
     together = Seat.objects.filter(
         user=first, match__status=Match.Status.FINISHED, match__seats__user=second
     )
     shared = together.annotate(
-        other_rank=F("match__seats__rank"), other_left=F("match__seats__left")
+        other_rank=F("match__seats__rank"),
+        other_left=F("match__seats__left"),
+        other_helped=F("match__seats__bot_helped"),
     ).values("match__game")
-    first_ahead = Q(left="") & (~Q(other_left="") | Q(rank__lt=F("other_rank")))
-    second_ahead = Q(other_left="") & (~Q(left="") | Q(rank__gt=F("other_rank")))
+    # A place a bot won for a player (`Seat.bot_helped`) puts them ahead of nobody.
+    first_ahead = Q(left="", bot_helped=False) & (~Q(other_left="") | Q(rank__lt=F("other_rank")))
+    second_ahead = Q(other_left="", other_helped=False) & (
+        ~Q(left="") | Q(rank__gt=F("other_rank"))
+    )
     per_game = {
         row["match__game"]: row
         for row in shared.annotate(

@@ -326,3 +326,17 @@ def test_the_live_table_tells_me_and_the_others_at_once_and_keeps_my_cards_mine(
     hidden_from_jan = {str(card) for card in SECRETS["kosmopolis"](match.state, 1)[0]}
     assert not cards_shown(handed_theirs) & hidden_from_jan
     assert "Let a bot play for me" in taken_back
+
+
+def test_a_place_a_bot_won_for_me_puts_me_ahead_of_nobody_head_to_head(people):
+    eva, jan = people[:2]
+    match = services.start_match(game="kosmopolis", players=[eva, jan])
+    services.let_bot_play(match_id=match.pk, user=eva, level=Seat.Level.STRONG)
+    Match.objects.filter(pk=match.pk).update(status=Match.Status.FINISHED)
+    ahead = {}
+    for eva_rank, jan_rank in ((1, 2), (2, 1)):
+        Seat.objects.filter(match=match, user=eva).update(rank=eva_rank)
+        Seat.objects.filter(match=match, user=jan).update(rank=jan_rank)
+        [rivalry], _recent = stats.head_to_head(eva, jan, eva)
+        ahead[eva_rank] = (rivalry.first_ahead, rivalry.second_ahead)
+    assert ahead == {1: (0, 0), 2: (0, 1)}
