@@ -76,7 +76,9 @@ def may_talk(match_id: int, user: Any) -> tuple[bool, str]:
     table's host allowed them."""
     if not getattr(user, "is_authenticated", False):
         return False, _("Sign in to talk at the table.")
-    if Seat.objects.filter(match_id=match_id, user=user, is_bot=False).exists():
+    # A player who left is a spectator now; one who lets a bot play for them still plays.
+    seated = Seat.objects.filter(match_id=match_id, user=user)
+    if seated.exclude(is_bot=True, handed_at__isnull=True).exists():
         return True, ""
     if Table.objects.filter(match_id=match_id, spectators_chat=True).exists():
         return True, ""

@@ -87,6 +87,13 @@ class Match(models.Model):
     def is_over(self) -> bool:
         return self.status != self.Status.ACTIVE
 
+    def bot_may_play_for(self, seat: "Seat") -> bool:
+        """Whether a person may let a bot play their seat: never in a rated match with other
+        people, where the bot would earn rating for them (they may resign or abandon there)."""
+        return not self.rated or all(
+            s.number == seat.number or s.user.is_bot for s in self.seat_list
+        )
+
     @cached_property
     def seat_list(self) -> list["Seat"]:
         """The seats by number, read once per loaded match (the move service sets them as it
@@ -101,6 +108,10 @@ class Seat(models.Model):
     match; `left` and `replaced_at` record it for the statistics. The players who stay may
     then end the match (`wants_end`, once every one of them asks) instead of finishing it
     against the bot.
+
+    A person may also let a bot of a level they pick play their seat and take it back at any
+    moment (`handed_at` while the bot plays); `bot_helped` remembers for good that a bot played
+    for them, so the match is never counted as their own win.
     """
 
     class Left(models.TextChoices):
@@ -132,6 +143,8 @@ class Seat(models.Model):
     replaced_at = models.DateTimeField(_("replaced by a bot"), null=True, blank=True)
     substitute_wanted = models.BooleanField(_("looking for a substitute"), default=False)
     wants_end = models.BooleanField(_("asks to end the match early"), default=False)
+    handed_at = models.DateTimeField(_("a bot plays for its player since"), null=True, blank=True)
+    bot_helped = models.BooleanField(_("a bot played for its player"), default=False)
 
     class Meta:
         verbose_name = _("seat")
@@ -149,6 +162,17 @@ class Seat(models.Model):
     def playing_level(self) -> str:
         """The level its bot plays at: a seat taken over from a person who left plays normal."""
         return self.Level.NORMAL if self.left else self.bot_level
+
+    @property
+    def handed(self) -> bool:
+        """A bot plays for the seat's player, who stays and may take the seat back."""
+        return self.handed_at is not None
+
+    @property
+    def played_by_person(self) -> bool:
+        """Its person plays it, or lets a bot play for them for now: the seat is still theirs to
+        see and to take back (a seat left for good is not)."""
+        return not self.is_bot or self.handed
 
     def deadline(self, match: Match) -> datetime | None:
         """When this seat's time runs out, if it is acting and its match has a clock.

@@ -36,6 +36,11 @@ CLOCK_WARNING = timedelta(seconds=30)
 match's clock if that is longer."""
 LEADERBOARD_MINIMUM = 5
 TABLE_REGIONS = ("status", "result", "board", "players", "mine", "log", "footer")
+BOT_FOR_ME: dict[str, str] = {
+    Seat.Level.EASY: gettext_noop("An easy bot plays for you."),
+    Seat.Level.NORMAL: gettext_noop("A normal bot plays for you."),
+    Seat.Level.STRONG: gettext_noop("A strong bot plays for you."),
+}
 
 
 @dataclass(frozen=True)
@@ -69,6 +74,8 @@ class PlayerPanel:
     score_text: str = ""
     present: bool = False
     """A person who has the table open now (`games.presence`); a bot never is."""
+    bot_helped: bool = False
+    """A bot played (part of) the match for the seat's person: not their own win."""
 
 
 @dataclass(frozen=True)
@@ -90,6 +97,8 @@ class Table:
     warning_seconds: int = 0
     watching: Watching = NOBODY
     """Who watches the table now (`games.presence.Watching`)."""
+    bot_for_me: str = ""
+    """The level of the bot that plays for the viewer now, who may take the seat back."""
 
     @property
     def expected_seq(self) -> int:
@@ -101,6 +110,22 @@ class Table:
         return [p for p in self.players if p.left]
 
     @property
+    def bot_for_me_text(self) -> str:
+        """What the table tells a viewer a bot plays for, in the bot's level's own words."""
+        return _(BOT_FOR_ME[self.bot_for_me]) if self.bot_for_me else ""
+
+    @property
+    def may_let_bot_play(self) -> bool:
+        """The viewer plays their seat and may let a bot play it (`Match.bot_may_play_for`)."""
+        if self.seat is None or self.match.is_over or self.bot_for_me:
+            return False
+        return self.match.bot_may_play_for(self.match.seat_list[self.seat])
+
+    @property
+    def bot_levels(self) -> list[tuple[str, str]]:
+        return [(value, str(label)) for value, label in Seat.Level.choices]
+
+    @property
     def may_end_early(self) -> bool:
         """The viewer stays at a match another player left, and has not asked to end it yet."""
         if self.seat is None or self.match.is_over or not self.departed:
@@ -109,8 +134,14 @@ class Table:
 
     @property
     def end_waits_for(self) -> list[str]:
-        """The players who stay and have not asked to end the match early yet."""
-        return [p.name for p in self.players if not p.is_bot and not p.wants_end]
+        """The players who stay (one who lets a bot play for them included) and have not asked to
+        end the match early yet."""
+        seats = self.match.seat_list
+        return [
+            p.name
+            for p, s in zip(self.players, seats, strict=True)
+            if s.played_by_person and not p.wants_end
+        ]
 
     def context(self, *, error: str | None = None, oob: bool = False) -> dict[str, Any]:
         """The template context of the table page and of each region's partial."""
@@ -132,11 +163,12 @@ class Table:
 
 def seat_name(seat: Seat, *, at: datetime | None = None) -> str:
     """How a table names a seat: its player, or the bot that plays it once the player left
-    (from the move made `at` on; without `at`, now); a bot with the level it plays at. The
+    (from the move made `at` on; without `at`, now) or while it plays for them; a bot with the
+    level it plays at. The
     player who left is last, whatever the bot then achieves, so the bot's play is never shown
     as theirs."""
     name = seat.user.public_name
-    if seat.left:
+    if seat.left or seat.handed:
         if at is not None and seat.replaced_at is not None and at < seat.replaced_at:
             return name
         name = _("Bot for %(name)s") % {"name": name}
@@ -155,11 +187,12 @@ def may_watch(match_id: int, user: User | Any) -> bool:
 
 
 def seat_of(match: Match, user: User | Any) -> int | None:
-    """The seat this user plays at the match, or None for a spectator."""
+    """The seat this user plays at the match, or lets a bot play for them (they still see its
+    hidden cards, and only they), or None for a spectator."""
     if not getattr(user, "is_authenticated", False):
         return None
     for seat in match.seat_list:
-        if seat.user_id == user.pk and not seat.is_bot:
+        if seat.user_id == user.pk and seat.played_by_person:
             return seat.number
     return None
 
@@ -261,7 +294,13 @@ def _table_for(match: Match, user: User | Any, log_since: int, seen: AtTable) ->
     acting = engine.to_act(state) if not match.is_over else set()
     view = engine.view(state, seat)
     now = timezone.now()
-    legal = info.table.legal_moves(state, seat) if seat is not None and seat in acting else []
+    mine = seats[seat] if seat is not None else None
+    # While a bot plays for the viewer, the table shows their seat but no move, and the status
+    # line speaks of the bot's turn as a spectator's does.
+    playing = seat if mine is not None and not mine.is_bot else None
+    legal = (
+        info.table.legal_moves(state, playing) if playing is not None and playing in acting else []
+    )
     warning = clock_warning(match)
     here, watching = seen
     if seat is not None:
@@ -280,7 +319,7 @@ def _table_for(match: Match, user: User | Any, log_since: int, seen: AtTable) ->
         )
         for s in seats
     ]
-    status = info.table.status_text(view, seat, names, match.result)
+    status = info.table.status_text(view, playing, names, match.result)
     return Table(
         match=match,
         game=info,
@@ -296,6 +335,7 @@ def _table_for(match: Match, user: User | Any, log_since: int, seen: AtTable) ->
         extra=info.table.table_context(view, legal, seat, names),
         warning_seconds=int(warning.total_seconds()),
         watching=watching,
+        bot_for_me=mine.playing_level if mine and mine.handed and not match.is_over else "",
     )
 
 
@@ -342,6 +382,7 @@ def _panel(
         wants_end=s.wants_end,
         score_text="" if s.score is None else info.score_text(s.score),
         present=not s.is_bot and s.user_id in here,
+        bot_helped=s.bot_helped and not s.left,
     )
 
 

@@ -4,7 +4,10 @@ Every finished match counts, rated or not, bots included (their profiles show it
 are separate (`games.ratings`). A match is added once, when it ends (`tally_match`), and
 `rebuild` recomputes everything from the stored matches through the same `Tally`, so the two
 agree. A player who resigned, abandoned or ran out of time gets no win, no score and the last
-place for that match, whatever the bot that took over the seat achieved.
+place for that match, whatever the bot that took over the seat achieved. A match in which a
+player let a bot play for them (`Seat.bot_helped`) counts as played, at the place the seat
+reached, but never as their win, their score or part of a winning streak: the bot's play is
+not shown as theirs.
 """
 
 from __future__ import annotations
@@ -68,6 +71,9 @@ class Tally:
             row.current_streak = 0
             return
         row.place_sum += seat.rank or seat_count
+        if seat.bot_helped:
+            row.current_streak = 0
+            return
         if seat.score is not None:
             row.scored += 1
             row.score_sum += seat.score
@@ -282,16 +288,22 @@ class Rivalry:
 
 
 def head_to_head(first: User, second: User, viewer: Any) -> tuple[list[Rivalry], list[Seat]]:
-    """Who finished ahead of whom in the finished matches both played; a leaver is behind. The
+    """Who finished ahead of whom in the finished matches both played; a leaver is behind, and
+    one a bot played for is ahead of nobody. The
     counts include every match; the list of matches only those the viewer may see."""
     together = Seat.objects.filter(
         user=first, match__status=Match.Status.FINISHED, match__seats__user=second
     )
     shared = together.annotate(
-        other_rank=F("match__seats__rank"), other_left=F("match__seats__left")
+        other_rank=F("match__seats__rank"),
+        other_left=F("match__seats__left"),
+        other_helped=F("match__seats__bot_helped"),
     ).values("match__game")
-    first_ahead = Q(left="") & (~Q(other_left="") | Q(rank__lt=F("other_rank")))
-    second_ahead = Q(other_left="") & (~Q(left="") | Q(rank__gt=F("other_rank")))
+    # A place a bot won for a player (`Seat.bot_helped`) puts them ahead of nobody.
+    first_ahead = Q(left="", bot_helped=False) & (~Q(other_left="") | Q(rank__lt=F("other_rank")))
+    second_ahead = Q(other_left="", other_helped=False) & (
+        ~Q(left="") | Q(rank__gt=F("other_rank"))
+    )
     per_game = {
         row["match__game"]: row
         for row in shared.annotate(

@@ -140,6 +140,32 @@ def leave_match(request: PlayerRequest, match_id: int) -> HttpResponse:
 
 @require_POST
 @login_required
+def let_bot_play(request: PlayerRequest, match_id: int) -> HttpResponse:
+    """A bot of the level the player picks plays their seat until they take it back."""
+    match = get_object_or_404(Match, pk=match_id)
+    try:
+        services.let_bot_play(
+            match_id=match.pk, user=request.user, level=request.POST.get("bot_level", "")
+        )
+    except services.MoveRefused as refusal:
+        messages.error(request, _(refusal.message))
+    return redirect(match)
+
+
+@require_POST
+@login_required
+def take_seat_back(request: PlayerRequest, match_id: int) -> HttpResponse:
+    """The player plays their seat again; the bot stops."""
+    match = get_object_or_404(Match, pk=match_id)
+    try:
+        services.take_seat_back(match_id=match.pk, user=request.user)
+    except services.MoveRefused as refusal:
+        messages.error(request, _(refusal.message))
+    return redirect(match)
+
+
+@require_POST
+@login_required
 def end_match_early(request: PlayerRequest, match_id: int) -> HttpResponse:
     """A player who stayed after another left ends the match now (with the others' agreement)."""
     match = get_object_or_404(Match, pk=match_id)

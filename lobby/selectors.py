@@ -144,8 +144,9 @@ def my_matches(user: User) -> dict[str, list[MyMatch]]:
         if match.is_over:
             groups["finished"].append(MyMatch(match, seat, False, names))
             continue
-        # A seat its player left is the bot's to play, never the player's turn.
-        my_turn = not seat.left and seat.number in GAMES[match.game].engine.to_act(match.state)
+        # A seat its player left, or lets a bot play for now, is the bot's to play, never the
+        # player's turn.
+        my_turn = not seat.is_bot and seat.number in GAMES[match.game].engine.to_act(match.state)
         entry = MyMatch(match, seat, my_turn, names, seat.deadline(match) if my_turn else None)
         groups["my_turn" if my_turn else "waiting"].append(entry)
     groups["finished"] = groups["finished"][:20]

@@ -219,7 +219,7 @@ def rematch(*, match_id: int, user: User) -> Table | Match:
     if match is None or not match.is_over:
         raise LobbyRefused(_("A rematch is offered once the match is over."))
     seats = sorted(match.seats.select_related("user"), key=lambda seat: seat.number)
-    if not any(seat.user_id == user.pk and not seat.is_bot for seat in seats):
+    if not any(seat.user_id == user.pk and seat.played_by_person for seat in seats):
         raise LobbyRefused(_("Only a player of the match may ask for a rematch."))
     players = [seat.user for seat in seats[1:] + seats[:1]]
     people = [player for player in players if not player.is_bot]
@@ -234,7 +234,7 @@ def rematch(*, match_id: int, user: User) -> Table | Match:
             increment_seconds=match.increment_seconds,
             move_hours=match.move_hours,
             bot_level=next(
-                (seat.bot_level for seat in seats if seat.is_bot and not seat.left),
+                (seat.bot_level for seat in seats if seat.user.is_bot),
                 Seat.Level.NORMAL,
             ),
         )

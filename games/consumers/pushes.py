@@ -120,10 +120,12 @@ def announcement(match_id: int, push: str, seq: int) -> Announcement:
 def _phase(match: Match, user: Any) -> Phase:
     """What the footer, the result and the log's lines of no move follow: whether the match is
     over or started, then what the log follows (`_same_log`): the viewer's seat, the seats whose
-    players left and those who asked to end the match early, who holds each seat (a seat
-    handed on), and whether it was ended early."""
+    players left, let a bot play for them or asked to end the match early, who holds each seat
+    (a seat handed on), and whether it was ended early."""
     departures = tuple(
-        (s.number, s.left, s.wants_end) for s in match.seat_list if s.left or s.wants_end
+        (s.number, s.left, s.wants_end, s.handed)
+        for s in match.seat_list
+        if s.left or s.wants_end or s.handed
     )
     holders = tuple(sorted((s.number, s.user_id) for s in match.seat_list))
     ended_early = bool(match.result and match.result.get("ended_early"))

@@ -1,8 +1,8 @@
 """Writes on matches, by domain (as Zulip's `actions/`): a match begun (`matches`), a move
-recorded (`moves`), the bots' turns (`bots`), who plays a seat (`seats`), the clocks
-(`clocks`), the end of a match (`finishing`). Each write validates, locks the match
-(`locks`), stores and tells after commit (`announce`); views, consumers and tasks only call
-these, by the names below."""
+recorded (`moves`), the bots' turns (`bots`), who plays a seat (`seats`), a bot playing for a
+person who stays (`autoplay`), the clocks (`clocks`), the end of a match (`finishing`). Each
+write validates, locks the match (`locks`), stores and tells after commit (`announce`); views,
+consumers and tasks only call these, by the names below."""
 
 from games.services.announce import (
     LOBBY_GROUP,
@@ -11,6 +11,7 @@ from games.services.announce import (
     my_games_group,
     queue_bots,
 )
+from games.services.autoplay import let_bot_play, take_seat_back
 from games.services.bots import bot_pace, play_bot_turns, run_bots
 from games.services.clocks import (
     REMINDER_BEFORE,
@@ -59,6 +60,7 @@ __all__ = [
     "expire_clocks",
     "import_record",
     "leave_match",
+    "let_bot_play",
     "match_group",
     "my_games_group",
     "offer_seat",
@@ -74,6 +76,7 @@ __all__ = [
     "start_match",
     "submit_move",
     "submit_move_form",
+    "take_seat_back",
     "volunteer",
     "withdraw_seat_offer",
 ]

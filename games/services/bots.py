@@ -89,8 +89,9 @@ def _moves_in_a_row(match: Match, seat: int) -> int:
 
 def bot_pace(match: Match) -> int:
     """How long the next bot move waits, in ms: the slowest pace any person at the table
-    chose; nobody at the table (and no cache to tell) means nobody to follow, so no wait."""
-    people = {s.user_id: s.user for s in match.seat_list if not s.is_bot}
+    chose (one who lets a bot play for them watches it too); nobody at the table (and no cache
+    to tell) means nobody to follow, so no wait."""
+    people = {s.user_id: s.user for s in match.seat_list if s.played_by_person}
     here = present(match.pk, people)
     return max((people[user_id].bot_pace_ms for user_id in here), default=0)
 

@@ -47,10 +47,8 @@ def run_clocks(
             continue
         was, will = seat.number in before, seat.number in after
         if was and (seat.number == mover or not will):
-            if seat.time_left_ms is not None and seat.turn_started_at is not None:
-                spent = int((now - seat.turn_started_at).total_seconds() * 1000)
-                bonus = match.increment_seconds * 1000 if seat.number == mover else 0
-                seat.time_left_ms = max(seat.time_left_ms - spent, 0) + bonus
+            bonus = match.increment_seconds * 1000 if seat.number == mover else 0
+            _charge(seat, now, bonus)
             seat.turn_started_at = now if will else None
             changed.append(seat)
         elif will and not was:
@@ -64,6 +62,33 @@ def run_clocks(
         )
         check_at(match, seat.deadline(match))
         _remind_before(match, seat)
+
+
+def _charge(seat: Seat, now: datetime, bonus: int = 0) -> None:
+    """Take the time its turn ran since it started off a real-time seat's clock; add `bonus`."""
+    if seat.time_left_ms is not None and seat.turn_started_at is not None:
+        spent = int((now - seat.turn_started_at).total_seconds() * 1000)
+        seat.time_left_ms = max(seat.time_left_ms - spent, 0) + bonus
+
+
+def pause_clock(seat: Seat, now: datetime) -> None:
+    """Stop a seat's clock, charged the time it ran: a bot is about to play for its person, and
+    a bot seat has no clock running. The caller saves the seat."""
+    _charge(seat, now)
+    seat.turn_started_at = None
+
+
+def resume_clock(match: Match, seat: Seat, now: datetime) -> None:
+    """Start again the clock of a seat its person takes back from the bot, if the seat must act:
+    with the time it had left, its deadline checked and its reminder queued. The caller saves
+    the seat."""
+    if match.clock_seconds is None and match.move_hours is None:
+        return
+    if seat.number not in GAMES[match.game].engine.to_act(match.state):
+        return
+    seat.turn_started_at = now
+    check_at(match, seat.deadline(match))
+    _remind_before(match, seat)
 
 
 def _remind_before(match: Match, seat: Seat) -> None:

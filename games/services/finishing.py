@@ -57,7 +57,7 @@ def finish(
         ending.send()
     match_ended.send(sender=Match, match=match)
     tell_my_games({s.user_id for s in match.seat_list if not s.user.is_bot})
-    people = [s for s in match.seat_list if not s.is_bot]
+    people = [s for s in match.seat_list if s.played_by_person]
     gone = {user.pk for user in away(match, people, here)}
     for seat in people:
         if seat.user_id in gone:
@@ -72,17 +72,18 @@ def finish(
 
 def end_match_early(*, match_id: int, user: User) -> bool:
     """A player who stayed after another left asks to end the match now instead of finishing it
-    against the bot; once every person still playing asked, it ends as it stands (`_early_result`)
+    against the bot; once every person still playing asked (one who lets a bot play for them for
+    now included), it ends as it stands (`_early_result`)
     and counts for ratings and statistics like any finished match. Returns whether it ended."""
     with transaction.atomic():
         match = locked(match_id)
-        seat = held_seat(match, user)
+        seat = held_seat(match, user, bot_for_me=True)
         if not any(s.left for s in match.seat_list):
             raise MoveRefused(_("A match can end early only after a player has left it."))
         seat.wants_end = True
         seat.save(update_fields=["wants_end"])
         info = GAMES[match.game]
-        if all(s.wants_end for s in match.seat_list if not s.is_bot):
+        if all(s.wants_end for s in match.seat_list if s.played_by_person):
             finish(match, info, _early_result(match, info))
             match.save(update_fields=["status", "result", "finished_at"])
         after_commit(match, info, wake_bots=False)

@@ -90,6 +90,8 @@ def _move_of(
     seat = next((s for s in match.seat_list if s.user_id == user.pk), None)
     if seat is None:
         raise MoveRefused(_("You do not sit at this table."))
+    if seat.handed:
+        raise MoveRefused(_("A bot plays for you now: take your seat back to move."))
     if seat.is_bot:
         raise MoveRefused(_("A bot plays this seat now."))
     return record(match, seat.number, move, expected_seq, read_by=read_by)

@@ -7,7 +7,7 @@ import contextlib
 from datetime import datetime
 
 from django.db import transaction
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -27,31 +27,33 @@ def leave_match(*, match_id: int, user: User, reason: str) -> None:
         raise MoveRefused(_("Choose to resign or to abandon."))
     with transaction.atomic():
         match = locked(match_id)
-        if match.is_over:
-            raise MoveRefused(_("The game is over."))
-        seat = next((s for s in match.seat_list if s.user_id == user.pk and not s.is_bot), None)
-        if seat is None:
-            raise MoveRefused(_("You do not sit at this table."))
+        seat = held_seat(match, user, bot_for_me=True)
         hand_to_bot(match, seat, reason, timezone.now())
 
 
 def abandon_every_match(*, user: User) -> None:
     """A player whose account is deleted leaves every match still on, as abandoning does: a
     bot plays each of their seats from now on, rather than once their clock runs out."""
-    running = Seat.objects.filter(user=user, is_bot=False, match__status=Match.Status.ACTIVE)
+    running = Seat.objects.filter(
+        Q(is_bot=False) | Q(handed_at__isnull=False),
+        user=user,
+        match__status=Match.Status.ACTIVE,
+    )
     for match_id in list(running.values_list("match_id", flat=True)):
         with contextlib.suppress(MoveRefused):  # it ended meanwhile
             leave_match(match_id=match_id, user=user, reason=Seat.Left.ABANDONED)
 
 
 def hand_to_bot(match: Match, seat: Seat, reason: str, now: datetime) -> None:
-    """A bot plays the seat on; an offer of the seat to a person ends with it."""
+    """A bot plays the seat on; an offer of the seat to a person ends with it, and so does a bot
+    the person let play for them (the seat is left for good)."""
     _withdraw_offers(SeatOffer.objects.filter(match_id=match.pk, seat=seat.number))
     seat.is_bot = True
     seat.left = reason
     seat.replaced_at = now
     seat.turn_started_at = None
-    seat.save(update_fields=["is_bot", "left", "replaced_at", "turn_started_at"])
+    seat.handed_at = None
+    seat.save(update_fields=["is_bot", "left", "replaced_at", "turn_started_at", "handed_at"])
     tell_my_games({seat.user_id})
     if reason == Seat.Left.TIMED_OUT:
         notify(
@@ -164,13 +166,16 @@ def volunteer(*, match_id: int, seat_number: int, user: User) -> None:
         _hand_over(match, seat, user)
 
 
-def held_seat(match: Match, user: User) -> Seat:
-    """The seat the user plays (not a bot for them) in a match still on."""
+def held_seat(match: Match, user: User, *, bot_for_me: bool = False) -> Seat:
+    """The seat the user plays (not a bot for them) in a match still on; `bot_for_me`: or the
+    seat a bot plays for them until they take it back (`autoplay`)."""
     if match.is_over:
         raise MoveRefused(_("The game is over."))
-    seat = next((s for s in match.seat_list if s.user_id == user.pk and not s.is_bot), None)
+    seat = next((s for s in match.seat_list if s.user_id == user.pk and s.played_by_person), None)
     if seat is None:
         raise MoveRefused(_("You do not sit at this table."))
+    if seat.handed and not bot_for_me:
+        raise MoveRefused(_("A bot plays for you now: take your seat back first."))
     return seat
 
 

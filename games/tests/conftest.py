@@ -2,6 +2,7 @@ import pytest
 from django.utils import translation
 
 from accounts.models import User
+from games import bots as levels
 from games.registry import GAMES
 from games.tests.example import EXAMPLE, EXAMPLE_DIR
 
@@ -53,3 +54,25 @@ def _example_registered(request):
     """A case marked `example_game` (`games.tests.example.with_example`) plays the example."""
     if request.node.get_closest_marker("example_game"):
         request.getfixturevalue("example_game")
+
+
+@pytest.fixture
+def played(monkeypatch, settings):
+    """The level and budget of each bot turn by seat, and how often the search ran; the strong
+    level thinks a hundredth of a second so the tests stay fast."""
+    settings.BOT_STRONG_SECONDS = 0.01
+    calls: list[tuple[int, str, float | None]] = []
+    searches: list[int] = []
+    choose, search = levels.choose_move, levels.search
+
+    def choose_move(engine, bot, state, seat, rng, level, **budget):
+        calls.append((seat, level, budget.get("seconds")))
+        return choose(engine, bot, state, seat, rng, level, **budget)
+
+    def counted_search(engine, state, seat, rng, **rest):
+        searches.append(seat)
+        return search(engine, state, seat, rng, **rest)
+
+    monkeypatch.setattr(levels, "choose_move", choose_move)
+    monkeypatch.setattr(levels, "search", counted_search)
+    return calls, searches

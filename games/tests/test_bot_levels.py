@@ -5,34 +5,11 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from games import bots as levels
 from games import services
 from games.kosmopolis import engine
 from games.models import Match, Move, Seat
 from games.selectors import seat_name
 from lobby import services as lobby_services
-
-
-@pytest.fixture
-def played(monkeypatch, settings):
-    """The level and budget of each bot turn by seat, and how often the search ran; the strong
-    level thinks a hundredth of a second so the tests stay fast."""
-    settings.BOT_STRONG_SECONDS = 0.01
-    calls: list[tuple[int, str, float | None]] = []
-    searches: list[int] = []
-    choose, search = levels.choose_move, levels.search
-
-    def choose_move(engine, bot, state, seat, rng, level, **budget):
-        calls.append((seat, level, budget.get("seconds")))
-        return choose(engine, bot, state, seat, rng, level, **budget)
-
-    def counted_search(engine, state, seat, rng, **rest):
-        searches.append(seat)
-        return search(engine, state, seat, rng, **rest)
-
-    monkeypatch.setattr(levels, "choose_move", choose_move)
-    monkeypatch.setattr(levels, "search", counted_search)
-    return calls, searches
 
 
 @pytest.mark.django_db
