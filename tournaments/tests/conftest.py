@@ -1,0 +1,63 @@
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone, translation
+
+from accounts.models import User
+from tournaments import services
+
+
+@pytest.fixture(autouse=True)
+def _english():
+    with translation.override("en"):
+        yield
+
+
+@pytest.fixture
+def people(db):
+    return [
+        User.objects.create_user(
+            name, f"{name}@example.com", "heslo-123-abc", display_name=name, language="en"
+        )
+        for name in ("Eva", "Jan", "Ota", "Ida")
+    ]
+
+
+@pytest.fixture
+def bots(db):
+    return [
+        User.objects.create(username=f"robot-{n}", display_name=f"Robot {n}", is_bot=True)
+        for n in range(8)
+    ]
+
+
+def settings_for(**changed):
+    """A Swiss tournament of Sedm draků in an hour: two at a table, three real-time rounds."""
+    return {
+        "name": "Friday Swiss",
+        "game": "seven_dragons",
+        "kind": "swiss",
+        "seats": 2,
+        "options": {},
+        "pace": "live",
+        "clock_minutes": 5,
+        "clock_increment": 5,
+        "move_hours": 24,
+        "round_days": 7,
+        "rounds": 3,
+        "rated": True,
+        "private": False,
+        "max_players": 16,
+        "starts_at": timezone.now() + timedelta(hours=1),
+        **changed,
+    }
+
+
+@pytest.fixture
+def make_tournament(people):
+    def make(**changed):
+        return services.create_tournament(
+            creator=people[0], now=timezone.now(), **settings_for(**changed)
+        )
+
+    return make
