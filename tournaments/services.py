@@ -207,25 +207,24 @@ def history(tournament: Tournament) -> list[pairing.Round]:
     rounds: dict[int, dict[int | None, list[Pairing]]] = defaultdict(lambda: defaultdict(list))
     for entry in Pairing.objects.filter(round__tournament=tournament).select_related("round"):
         rounds[entry.round.number][entry.match_id].append(entry)
-    played = []
-    for number in sorted(rounds):
-        tables: list[pairing.Table] = []
-        byes: tuple[int, ...] = ()
-        for match_id, entries in rounds[number].items():
-            if match_id is None:
-                byes = tuple(e.participant_id for e in entries)
-                continue
-            entries.sort(key=lambda e: e.seat or 0)
-            over = all(e.rank is not None for e in entries)
-            tables.append(
-                pairing.Table(
-                    players=tuple(e.participant_id for e in entries),
-                    ranks=tuple(e.rank or 0 for e in entries) if over else None,
-                    left=frozenset(e.participant_id for e in entries if e.left),
-                )
-            )
-        played.append(pairing.Round(tables=tuple(tables), byes=byes))
-    return played
+    return [
+        pairing.Round(
+            tables=tuple(as_table(entries) for match, entries in tables.items() if match),
+            byes=tuple(entry.participant_id for entry in tables.get(None, [])),
+        )
+        for _number, tables in sorted(rounds.items())
+    ]
+
+
+def as_table(entries: list[Pairing]) -> pairing.Table:
+    """One match's pairings as a table of the pairing rules: ranked once every seat is."""
+    entries = sorted(entries, key=lambda entry: entry.seat or 0)
+    ranks = [entry.rank for entry in entries]
+    return pairing.Table(
+        players=tuple(entry.participant_id for entry in entries),
+        ranks=tuple(rank or 0 for rank in ranks) if None not in ranks else None,
+        left=frozenset(entry.participant_id for entry in entries if entry.left),
+    )
 
 
 def standings(tournament: Tournament) -> list[pairing.Standing]:

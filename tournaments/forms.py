@@ -1,0 +1,70 @@
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from games.forms import GameChoicesForm
+from games.models import Match
+from lobby.forms import _hours
+from lobby.services import MOVE_HOURS
+
+
+class TournamentForm(GameChoicesForm):
+    """A new tournament's settings; the game's own options come from its registry entry."""
+
+    name = forms.CharField(label=_("Name"), max_length=80)
+    starts_at = forms.DateTimeField(
+        label=_("Starts"), widget=forms.DateTimeInput(attrs={"type": "datetime-local"})
+    )
+    rounds = forms.IntegerField(label=_("Rounds"), min_value=1, max_value=15, initial=3)
+    max_players = forms.IntegerField(
+        label=_("Player limit"), min_value=2, max_value=128, initial=16
+    )
+    pace = forms.ChoiceField(
+        label=_("Pace"), choices=Match.Pace.choices, widget=forms.RadioSelect, initial="live"
+    )
+    clock_minutes = forms.IntegerField(
+        label=_("Minutes per player"), min_value=1, max_value=60, initial=5
+    )
+    clock_increment = forms.IntegerField(
+        label=_("Seconds added per move"), min_value=0, max_value=60, initial=5
+    )
+    move_hours = forms.TypedChoiceField(
+        label=_("Time for one move (turn-based)"),
+        coerce=int,
+        choices=[(hours, _hours(hours)) for hours in MOVE_HOURS],
+        initial=24,
+    )
+    round_days = forms.IntegerField(
+        label=_("Days for a round (turn-based)"), min_value=1, max_value=30, initial=7
+    )
+    rated = forms.BooleanField(label=_("Rated"), required=False, initial=True)
+    private = forms.BooleanField(
+        label=_("By invitation: only players with the link may sign up"), required=False
+    )
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        seats = self.fields["seats"]
+        seats.label = _("Players at a table")
+        seats.choices = [(n, n) for n in self.game.seat_choices if n >= 2]
+
+    def settings(self) -> dict[str, object]:
+        data = self.cleaned_data
+        fields = [
+            "name",
+            "starts_at",
+            "rounds",
+            "max_players",
+            "pace",
+            "clock_minutes",
+            "clock_increment",
+            "move_hours",
+            "round_days",
+            "rated",
+            "private",
+            "seats",
+        ]
+        return {
+            **{field: data[field] for field in fields},
+            "game": self.game.slug,
+            "options": self.game_options(),
+        }
