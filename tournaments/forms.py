@@ -1,14 +1,13 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from games.forms import GameChoicesForm
-from games.models import Match
-from lobby.forms import _hours
-from lobby.services import MOVE_HOURS
+from lobby.forms import PacedForm
 
 
-class TournamentForm(GameChoicesForm):
+class TournamentForm(PacedForm):
     """A new tournament's settings; the game's own options come from its registry entry."""
+
+    field_order = ["name", "starts_at", "seats", "rounds", "max_players"]
 
     name = forms.CharField(label=_("Name"), max_length=80)
     starts_at = forms.DateTimeField(
@@ -17,21 +16,6 @@ class TournamentForm(GameChoicesForm):
     rounds = forms.IntegerField(label=_("Rounds"), min_value=1, max_value=15, initial=3)
     max_players = forms.IntegerField(
         label=_("Player limit"), min_value=2, max_value=128, initial=16
-    )
-    pace = forms.ChoiceField(
-        label=_("Pace"), choices=Match.Pace.choices, widget=forms.RadioSelect, initial="live"
-    )
-    clock_minutes = forms.IntegerField(
-        label=_("Minutes per player"), min_value=1, max_value=60, initial=5
-    )
-    clock_increment = forms.IntegerField(
-        label=_("Seconds added per move"), min_value=0, max_value=60, initial=5
-    )
-    move_hours = forms.TypedChoiceField(
-        label=_("Time for one move (turn-based)"),
-        coerce=int,
-        choices=[(hours, _hours(hours)) for hours in MOVE_HOURS],
-        initial=24,
     )
     round_days = forms.IntegerField(
         label=_("Days for a round (turn-based)"), min_value=1, max_value=30, initial=7
