@@ -195,9 +195,19 @@ class SettlingRegion:
         if self.showing is None:
             self.showing = asyncio.ensure_future(self._show())
 
-    def stop_showing(self) -> None:
+    async def open_region(self, group: str) -> None:
+        """Listen on the region's group (and the session's), and accept the socket."""
+        self.group = group
+        await self.channel_layer.group_add(group, self.channel_name)  # type: ignore[attr-defined]
+        await self.bind_to_session()  # type: ignore[attr-defined]
+        await self.accept()  # type: ignore[attr-defined]
+
+    async def disconnect(self, code: int) -> None:
         if self.showing is not None:
             self.showing.cancel()
+        if hasattr(self, "group"):
+            await self.channel_layer.group_discard(self.group, self.channel_name)  # type: ignore[attr-defined]
+        await self.unbind_from_session()  # type: ignore[attr-defined]
 
     async def _show(self) -> None:
         try:

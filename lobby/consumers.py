@@ -34,16 +34,7 @@ class LobbyConsumer(SettlingRegion, SessionBoundSocket, AsyncWebsocketConsumer):
         if self.table_id is not None and not await self._may_see():
             await self.close(code=4404)
             return
-        self.group = LOBBY_GROUP if self.table_id is None else table_group(self.table_id)
-        await self.channel_layer.group_add(self.group, self.channel_name)
-        await self.bind_to_session()
-        await self.accept()
-
-    async def disconnect(self, code: int) -> None:
-        self.stop_showing()
-        if hasattr(self, "group"):
-            await self.channel_layer.group_discard(self.group, self.channel_name)
-        await self.unbind_from_session()
+        await self.open_region(LOBBY_GROUP if self.table_id is None else table_group(self.table_id))
 
     lobby_changed = SettlingRegion.region_stale
     layer_reconnected = lobby_changed

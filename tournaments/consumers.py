@@ -25,16 +25,7 @@ class TournamentConsumer(SettlingRegion, SessionBoundSocket, AsyncWebsocketConsu
         if not await self._visible():
             await self.close(code=4404)
             return
-        self.group = tournament_group(self.tournament_id)
-        await self.channel_layer.group_add(self.group, self.channel_name)
-        await self.bind_to_session()
-        await self.accept()
-
-    async def disconnect(self, code: int) -> None:
-        self.stop_showing()
-        if hasattr(self, "group"):
-            await self.channel_layer.group_discard(self.group, self.channel_name)
-        await self.unbind_from_session()
+        await self.open_region(tournament_group(self.tournament_id))
 
     tournament_changed = SettlingRegion.region_stale
     layer_reconnected = tournament_changed
