@@ -59,10 +59,9 @@ def listed(user: Any) -> QuerySet[Tournament]:
     visible = Q(private=False)
     if getattr(user, "is_authenticated", False):
         visible |= Q(created_by=user) | Q(participants__user=user)
-    return (
-        Tournament.objects.filter(visible)
-        .distinct()
-        .annotate(players=Count("participants", filter=Q(participants__withdrawn=False)))
+    seen = Tournament.objects.filter(visible).values("pk")
+    return Tournament.objects.filter(pk__in=seen).annotate(
+        players=Count("participants", filter=Q(participants__withdrawn=False))
     )
 
 

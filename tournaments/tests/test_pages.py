@@ -80,6 +80,12 @@ def test_the_list_shows_public_tournaments_by_game_and_hides_private_ones(
     assert "Dragons open" not in cats
     client.force_login(people[0])
     assert "Secret cup" in client.get(reverse("tournaments")).content.decode(), "its creator"
+    secret = Tournament.objects.get(name="Secret cup")
+    for person in people[1:3]:
+        services.sign_up(tournament_id=secret.pk, user=person, token=secret.invite_token)
+    client.force_login(people[1])
+    mine = client.get(reverse("tournaments")).content.decode()
+    assert "2 players" in mine.split("Secret cup")[1].split("</li>")[0], "all who signed up"
 
 
 @pytest.mark.django_db
