@@ -2,18 +2,28 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from lobby.forms import PacedForm
+from tournaments.models import Tournament
 
 
 class TournamentForm(PacedForm):
     """A new tournament's settings; the game's own options come from its registry entry."""
 
-    field_order = ["name", "starts_at", "seats", "rounds", "max_players"]
+    field_order = ["name", "kind", "starts_at", "seats", "rounds", "duration_minutes"]
 
     name = forms.CharField(label=_("Name"), max_length=80)
+    kind = forms.ChoiceField(
+        label=_("Format"),
+        choices=Tournament.Kind.choices,
+        widget=forms.RadioSelect,
+        initial=Tournament.Kind.SWISS,
+    )
+    duration_minutes = forms.IntegerField(
+        label=_("Minutes an arena lasts"), min_value=10, max_value=720, initial=60
+    )
     starts_at = forms.DateTimeField(
         label=_("Starts"), widget=forms.DateTimeInput(attrs={"type": "datetime-local"})
     )
-    rounds = forms.IntegerField(label=_("Rounds"), min_value=1, max_value=15, initial=3)
+    rounds = forms.IntegerField(label=_("Rounds (Swiss)"), min_value=1, max_value=15, initial=3)
     max_players = forms.IntegerField(
         label=_("Player limit"), min_value=2, max_value=128, initial=16
     )
@@ -35,6 +45,8 @@ class TournamentForm(PacedForm):
         data = self.cleaned_data
         fields = [
             "name",
+            "kind",
+            "duration_minutes",
             "starts_at",
             "rounds",
             "max_players",

@@ -3,6 +3,7 @@ each round (a table's match, or a bye). The standings are worked out from these
 (`tournaments.pairing.standings`), never stored twice."""
 
 import secrets
+from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import models
@@ -40,6 +41,7 @@ class Tournament(models.Model):
     move_hours = models.PositiveSmallIntegerField(_("hours per move"), default=24)
     round_days = models.PositiveSmallIntegerField(_("days per round (turn-based)"), default=7)
     rounds = models.PositiveSmallIntegerField(_("rounds"), default=3)
+    duration_minutes = models.PositiveSmallIntegerField(_("minutes (arena)"), default=60)
     rated = models.BooleanField(_("rated"), default=True)
     private = models.BooleanField(_("by invitation only"), default=False)
     invite_token = models.CharField(max_length=32, default=_invite_token, unique=True)
@@ -69,10 +71,19 @@ class Tournament(models.Model):
     def invite_url(self) -> str:
         return reverse("tournament_invited", kwargs={"token": self.invite_token})
 
+    @property
+    def is_arena(self) -> bool:
+        return self.kind == self.Kind.ARENA
+
+    @property
+    def ends_at(self) -> datetime:
+        """An arena's end: no match is seated after it."""
+        return self.starts_at + timedelta(minutes=self.duration_minutes)
+
 
 class Participant(models.Model):
     """A player signed up; one who withdraws after the start keeps their results and is
-    seated no more."""
+    seated no more. In an arena a player may pause: not seated again until they come back."""
 
     tournament = models.ForeignKey(
         Tournament, on_delete=models.CASCADE, related_name="participants"
@@ -81,6 +92,7 @@ class Participant(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="tournament_entries"
     )
     withdrawn = models.BooleanField(_("withdrawn"), default=False)
+    paused = models.BooleanField(_("pausing (arena)"), default=False)
     joined_at = models.DateTimeField(_("signed up"), auto_now_add=True)
 
     class Meta:
@@ -96,6 +108,8 @@ class Participant(models.Model):
 
 
 class Round(models.Model):
+    """A Swiss round; in an arena, one seating of the players waiting at that moment."""
+
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="round_set")
     number = models.PositiveSmallIntegerField(_("round"))
     started_at = models.DateTimeField(_("started"), auto_now_add=True)

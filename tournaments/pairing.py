@@ -250,3 +250,43 @@ def arena_points(points: float, wins_in_a_row: int) -> float:
     """An arena match's points by rank, doubled while the player is on a streak: two wins
     in a row before this match, as on lichess."""
     return points * 2 if wins_in_a_row >= 2 else points
+
+
+def arena_scores(tables: Sequence[Table]) -> dict[int, list[float]]:
+    """Each player's points in an arena, match by match (the tables in the order they were
+    seated): points by rank, doubled while on a streak. A first place alone (not shared, not
+    left) adds to the streak; anything else ends it."""
+    scores: dict[int, list[float]] = defaultdict(list)
+    streak: Counter[int] = Counter()
+    for table in tables:
+        if table.ranks is None:
+            continue
+        points = table_points(table)
+        for player, rank in zip(table.players, table.ranks, strict=True):
+            scores[player].append(arena_points(points[player], streak[player]))
+            alone = table.ranks.count(rank) == 1
+            won = rank == 1 and alone and player not in table.left
+            streak[player] = streak[player] + 1 if won else 0
+    return scores
+
+
+def arena_standings(
+    players: Iterable[int], tables: Sequence[Table], ratings: Mapping[int, float] | None = None
+) -> list[Standing]:
+    """An arena's standings: the points of every match, then the rating."""
+    ratings = ratings or {}
+    scores = arena_scores(tables)
+    rows = [
+        Standing(
+            player=player,
+            points=float(sum(scores.get(player, []))),
+            opponents_points=0.0,
+            head_to_head=0,
+            rating=float(ratings.get(player, 0.0)),
+            played=len(scores.get(player, [])),
+            byes=0,
+        )
+        for player in players
+    ]
+    rows.sort(key=lambda s: (-s.points, -s.rating, s.player))
+    return [replace(row, place=place) for place, row in enumerate(rows, start=1)]

@@ -3,6 +3,8 @@ player's results by round and the current round's tables."""
 
 from __future__ import annotations
 
+from collections import defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
@@ -52,6 +54,9 @@ class Board:
     tables: list[RoundTable]
     byes: list[Participant]
     mine: Participant | None
+    my_match: Match | None = None
+    rounds: list[int] = field(default_factory=list)
+    """The match the viewer plays now, which a real-time page takes them to."""
 
 
 def listed(user: Any) -> QuerySet[Tournament]:
@@ -115,16 +120,13 @@ def board(tournament: Tournament, user: Any) -> Board:
     by_table: dict[int | None, list[Pairing]] = {}
     for entry in pairings:
         by_table.setdefault(entry.match_id, []).append(entry)
-    results: dict[tuple[int, int], Result] = {}
-    for entry in pairings:
-        results[entry.participant_id, entry.round.number] = _result(entry, by_table, tournament)
-    rounds = range(1, tournament.current_round + 1)
+    results = (
+        _arena_results(pairings, by_table)
+        if tournament.is_arena
+        else _round_results(pairings, by_table, tournament, entries)
+    )
     rows = [
-        Row(
-            standing=standing,
-            entry=entries[standing.player],
-            results=[results.get((standing.player, number)) for number in rounds],
-        )
+        Row(standing=standing, entry=entries[standing.player], results=results[standing.player])
         for standing in standings(tournament)
     ]
     signed_in = getattr(user, "is_authenticated", False)
@@ -137,14 +139,63 @@ def board(tournament: Tournament, user: Any) -> Board:
             mine=mine is not None and any(p.participant_id == mine.pk for p in seats),
         )
         for match_id, seats in sorted(by_table.items(), key=lambda item: item[0] or 0)
-        if match_id is not None and seats[0].round.number == tournament.current_round
+        if match_id is not None and _shown_now(seats[0], tournament)
     ]
+    playing = [t.match for t in tables if t.mine and t.match and not t.match.is_over]
     return Board(
         rows=rows,
         tables=tables,
         byes=[p.participant for p in current if p.match_id is None],
         mine=mine,
+        my_match=playing[-1] if playing else None,
+        rounds=[] if tournament.is_arena else list(range(1, tournament.current_round + 1)),
     )
+
+
+def _shown_now(entry: Pairing, tournament: Tournament) -> bool:
+    """The current round's tables; an arena's matches being played."""
+    if tournament.is_arena:
+        return entry.match is not None and not entry.match.is_over
+    return entry.round.number == tournament.current_round
+
+
+def _round_results(
+    pairings: list[Pairing],
+    by_table: dict[int | None, list[Pairing]],
+    tournament: Tournament,
+    players: Iterable[int],
+) -> defaultdict[int, list[Result | None]]:
+    """Each player's result in each round so far (None: not seated in it)."""
+    found = {(e.participant_id, e.round.number): _result(e, by_table, tournament) for e in pairings}
+    results: defaultdict[int, list[Result | None]] = defaultdict(list)
+    for player in players:
+        results[player] = [
+            found.get((player, number)) for number in range(1, tournament.current_round + 1)
+        ]
+    return results
+
+
+def _arena_results(
+    pairings: list[Pairing], by_table: dict[int | None, list[Pairing]]
+) -> defaultdict[int, list[Result | None]]:
+    """Each player's matches of an arena in order, with their points (streaks doubled)."""
+    pairings = sorted(pairings, key=lambda e: (e.round.number, e.match_id or 0))
+    tables = [as_table(by_table[e.match_id]) for e in pairings if e.seat == 0]
+    scores = {player: iter(points) for player, points in pairing.arena_scores(tables).items()}
+    results: defaultdict[int, list[Result | None]] = defaultdict(list)
+    for entry in pairings:
+        over = entry.rank is not None and all(p.rank is not None for p in by_table[entry.match_id])
+        results[entry.participant_id].append(
+            Result(
+                entry.round.number,
+                next(scores[entry.participant_id]) if over else None,
+                rank=entry.rank,
+                of=len(by_table[entry.match_id]),
+                left=entry.left,
+                match_id=entry.match_id,
+            )
+        )
+    return results
 
 
 def _result(

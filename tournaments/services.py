@@ -13,9 +13,11 @@ from typing import Any
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
+from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from procrastinate.contrib.django import app
+from procrastinate.exceptions import AlreadyEnqueued
 
 from accounts.models import User
 from config.worker import RETRY_ON_OUTAGE
@@ -57,6 +59,8 @@ def create_tournament(*, creator: User, now: datetime, **chosen: Any) -> Tournam
         raise TournamentRefused(str(error)) from None
     if chosen["starts_at"] <= now:
         raise TournamentRefused(_("A tournament starts in the future."))
+    if chosen.get("kind") == Tournament.Kind.ARENA and chosen["pace"] != Match.Pace.LIVE:
+        raise TournamentRefused(_("An arena is played in real time."))
     if chosen["max_players"] < seats:
         raise TournamentRefused(_("The player limit must fill at least one table."))
     with transaction.atomic():
@@ -74,7 +78,10 @@ def sign_up(*, tournament_id: int, user: User, token: str | None = None) -> Part
     link (and its creator)."""
     with transaction.atomic():
         tournament = _locked(tournament_id)
-        if tournament.status != Tournament.Status.UPCOMING:
+        late = tournament.is_arena and tournament.status == Tournament.Status.RUNNING
+        if tournament.status != Tournament.Status.UPCOMING and not (
+            late and timezone.now() < tournament.ends_at
+        ):
             raise TournamentRefused(_("Sign-up is closed: the tournament has started."))
         invited = token is not None and token == tournament.invite_token
         if tournament.private and not invited and tournament.created_by_id != user.pk:
@@ -86,6 +93,8 @@ def sign_up(*, tournament_id: int, user: User, token: str | None = None) -> Part
                 participant = Participant.objects.create(tournament=tournament, user=user)
         except IntegrityError:
             raise TournamentRefused(_("You are already signed up.")) from None
+        if late:
+            _queue_seating(tournament)
         _announce(tournament)
     return participant
 
@@ -131,6 +140,14 @@ def start_tournament(*, tournament_id: int, now: datetime) -> Tournament:
             tournament.status = Tournament.Status.CANCELLED
             tournament.finished_at = now
             tournament.save(update_fields=["status", "finished_at"])
+        elif tournament.is_arena:
+            tournament.status = Tournament.Status.RUNNING
+            tournament.save(update_fields=["status"])
+            _seat_arena(tournament, now)
+            tournament_id, ends = tournament.pk, tournament.ends_at
+            transaction.on_commit(
+                lambda: arena_end.configure(schedule_at=ends).defer(tournament_id=tournament_id)
+            )
         else:
             tournament.status = Tournament.Status.RUNNING
             _seat_round(tournament, now)
@@ -176,25 +193,28 @@ def record_table(*, match: Match, **_signal: Any) -> None:
         entry.rank = seat.rank
         entry.left = bool(seat.left) or seat.user_id != entry.participant.user_id
     Pairing.objects.bulk_update(pairings, ["rank", "left"])
-    ended = pairings[0].round
-    still_open = Pairing.objects.filter(
-        round__tournament=tournament, match__isnull=False, rank__isnull=True
-    )
-    now = timezone.now()
+    if tournament.is_arena:
+        _arena_table_ended(tournament, timezone.now())
+    else:
+        _swiss_table_ended(tournament, pairings[0].round, timezone.now())
+    _announce(tournament)
+
+
+def _swiss_table_ended(tournament: Tournament, ended: Round, now: datetime) -> None:
+    """The round's last table ends the round: the next is seated after the break (at once
+    when turn-based), or, the last round over, the tournament ends."""
+    still_open = _open_pairings(tournament)
     if not still_open.filter(round=ended).exists() and ended.finished_at is None:
         ended.finished_at = now
         ended.save(update_fields=["finished_at"])
     if tournament.current_round == tournament.rounds and not still_open.exists():
-        tournament.status = Tournament.Status.FINISHED
-        tournament.finished_at = now
-        tournament.save(update_fields=["status", "finished_at"])
+        _finish(tournament, now)
     elif ended.number == tournament.current_round and ended.finished_at is not None:
         live = tournament.pace == Match.Pace.LIVE
         pause = settings.TOURNAMENT_BREAK_SECONDS if live else 0
         transaction.on_commit(
             functools.partial(_queue_next, tournament.pk, ended.number, now, pause)
         )
-    _announce(tournament)
 
 
 def _queue_next(tournament_id: int, round_number: int, now: datetime, pause: int) -> None:
@@ -237,12 +257,12 @@ def standings(tournament: Tournament) -> list[pairing.Standing]:
         )
     }
     by_user = {e.user_id: e.pk for e in entries}
-    return pairing.standings(
-        [e.pk for e in entries],
-        history(tournament),
-        tournament.seats,
-        {by_user[user_id]: value for user_id, value in ratings.items()},
-    )
+    by_player = {by_user[user_id]: value for user_id, value in ratings.items()}
+    played = history(tournament)
+    if tournament.is_arena:
+        tables = [table for each in played for table in each.tables]
+        return pairing.arena_standings([e.pk for e in entries], tables, by_player)
+    return pairing.standings([e.pk for e in entries], played, tournament.seats, by_player)
 
 
 def _seat_round(tournament: Tournament, now: datetime) -> None:
@@ -255,9 +275,7 @@ def _seat_round(tournament: Tournament, now: datetime) -> None:
     }
     order = [row.player for row in standings(tournament) if row.player in playing]
     if len(order) < tournament.seats:
-        tournament.status = Tournament.Status.FINISHED
-        tournament.finished_at = now
-        tournament.save(update_fields=["status", "finished_at"])
+        _finish(tournament, now)
         return
     seated = pairing.swiss_round(order, tournament.seats, history(tournament))
     turn_based = tournament.pace == Match.Pace.TURN_BASED
@@ -267,22 +285,7 @@ def _seat_round(tournament: Tournament, now: datetime) -> None:
         deadline=now + timedelta(days=tournament.round_days) if turn_based else None,
     )
     for table in seated.tables:
-        players = [playing[p] for p in table.players]
-        match = game_services.start_match(
-            game=tournament.game,
-            players=[entry.user for entry in players],
-            options=tournament.options,
-            rated=tournament.rated,
-            pace=tournament.pace,
-            clock_seconds=tournament.clock_minutes * 60,
-            increment_seconds=tournament.clock_increment,
-            move_hours=tournament.move_hours,
-        )
-        Pairing.objects.bulk_create(
-            Pairing(round=current, participant=entry, match=match, seat=seat)
-            for seat, entry in enumerate(players)
-        )
-        _tell_seated([entry.user for entry in players], tournament, current, match)
+        _start_table(tournament, current, [playing[p] for p in table.players])
     Pairing.objects.bulk_create(Pairing(round=current, participant=playing[p]) for p in seated.byes)
     tournament.current_round = number
     tournament.save(update_fields=["status", "current_round"])
@@ -293,6 +296,144 @@ def _seat_round(tournament: Tournament, now: datetime) -> None:
                 tournament_id=tournament_id, round_number=number
             )
         )
+
+
+def _start_table(tournament: Tournament, seated: Round, players: list[Participant]) -> None:
+    """One table's match, started through the games' services with the tournament's
+    settings, its pairings stored and its players told."""
+    match = game_services.start_match(
+        game=tournament.game,
+        players=[entry.user for entry in players],
+        options=tournament.options,
+        rated=tournament.rated,
+        pace=tournament.pace,
+        clock_seconds=tournament.clock_minutes * 60,
+        increment_seconds=tournament.clock_increment,
+        move_hours=tournament.move_hours,
+    )
+    Pairing.objects.bulk_create(
+        Pairing(round=seated, participant=entry, match=match, seat=seat)
+        for seat, entry in enumerate(players)
+    )
+    _tell_seated([entry.user for entry in players], tournament, seated, match)
+
+
+def seat_arena(*, tournament_id: int, now: datetime) -> int:
+    """Seat an arena's waiting players (`pairing.arena_tables`) while it runs; returns how
+    many tables were started."""
+    with transaction.atomic():
+        tournament = _locked(tournament_id)
+        if tournament.status != Tournament.Status.RUNNING or not tournament.is_arena:
+            return 0
+        seated = _seat_arena(tournament, now)
+        if seated:
+            _announce(tournament)
+        return seated
+
+
+def end_arena(*, tournament_id: int, now: datetime) -> bool:
+    """An arena's time is up: nobody is seated any more, and it ends once its last match
+    does (at once if none is on). Returns whether it ended now."""
+    with transaction.atomic():
+        tournament = _locked(tournament_id)
+        if tournament.status != Tournament.Status.RUNNING or now < tournament.ends_at:
+            return False
+        if _open_pairings(tournament).exists():
+            return False
+        _finish(tournament, now)
+        _announce(tournament)
+        return True
+
+
+def pause(*, tournament_id: int, user: User, paused: bool) -> None:
+    """An arena's player steps away (not seated again) or comes back (seated when others
+    wait)."""
+    with transaction.atomic():
+        tournament = _locked(tournament_id)
+        if not tournament.is_arena or tournament.status not in (
+            Tournament.Status.UPCOMING,
+            Tournament.Status.RUNNING,
+        ):
+            raise TournamentRefused(_("Only a running arena can be paused."))
+        entry = tournament.participants.filter(user=user, withdrawn=False).first()
+        if entry is None:
+            raise TournamentRefused(_("You are not playing in this tournament."))
+        entry.paused = paused
+        entry.save(update_fields=["paused"])
+        if not paused and tournament.status == Tournament.Status.RUNNING:
+            _queue_seating(tournament)
+        _announce(tournament)
+
+
+def _seat_arena(tournament: Tournament, now: datetime) -> int:
+    """The players neither playing, pausing nor withdrawn, by standing, at full tables
+    without anyone from their own last match."""
+    if now >= tournament.ends_at:
+        return 0
+    entries = Pairing.objects.filter(round__tournament=tournament, match__isnull=False)
+    busy: set[int] = set()
+    last: dict[int, int] = {}
+    for entry in entries.order_by("round__number"):
+        if entry.rank is None:
+            busy.add(entry.participant_id)
+        if entry.match_id is not None:
+            last[entry.participant_id] = entry.match_id
+    mates: dict[int, list[int]] = defaultdict(list)
+    for player, match_id in last.items():
+        mates[match_id].append(player)
+    ready = {
+        e.pk: e
+        for e in tournament.participants.filter(withdrawn=False, paused=False).select_related(
+            "user"
+        )
+        if e.pk not in busy
+    }
+    waiting = [row.player for row in standings(tournament) if row.player in ready]
+    last_mates = {player: mates[match_id] for player, match_id in last.items()}
+    tables = pairing.arena_tables(waiting, tournament.seats, last_mates)
+    if not tables:
+        return 0
+    seated = Round.objects.create(tournament=tournament, number=tournament.current_round + 1)
+    for table in tables:
+        _start_table(tournament, seated, [ready[p] for p in table])
+    tournament.current_round = seated.number
+    tournament.save(update_fields=["current_round"])
+    return len(tables)
+
+
+def _arena_table_ended(tournament: Tournament, now: datetime) -> None:
+    """Inside the match's end: its players wait to be seated again at once (a task after
+    commit), or, the time being up and no match left, the arena ends."""
+    if tournament.status != Tournament.Status.RUNNING:
+        return
+    if now < tournament.ends_at:
+        _queue_seating(tournament)
+    elif not _open_pairings(tournament).exists():
+        _finish(tournament, now)
+
+
+def _open_pairings(tournament: Tournament) -> QuerySet[Pairing]:
+    return Pairing.objects.filter(
+        round__tournament=tournament, match__isnull=False, rank__isnull=True
+    )
+
+
+def _finish(tournament: Tournament, now: datetime) -> None:
+    tournament.status = Tournament.Status.FINISHED
+    tournament.finished_at = now
+    tournament.save(update_fields=["status", "finished_at"])
+
+
+def _queue_seating(tournament: Tournament) -> None:
+    """After commit, seat the arena's waiting players; one run waits at most."""
+    tournament_id, lock = tournament.pk, f"arena-{tournament.pk}"
+    task = arena_seating.configure(queueing_lock=lock)
+
+    def queue() -> None:
+        with contextlib.suppress(AlreadyEnqueued):
+            task.defer(tournament_id=tournament_id)
+
+    transaction.on_commit(queue)
 
 
 def _tell_seated(players: list[User], tournament: Tournament, seated: Round, match: Match) -> None:
@@ -338,3 +479,13 @@ def start_on_time(*, tournament_id: int) -> None:
 @app.task(name="tournaments.services.next_round", queue="clocks", retry=RETRY_ON_OUTAGE)
 def next_round(*, tournament_id: int, round_number: int) -> bool:
     return advance(tournament_id=tournament_id, round_number=round_number, now=timezone.now())
+
+
+@app.task(name="tournaments.services.arena_seating", queue="clocks", retry=RETRY_ON_OUTAGE)
+def arena_seating(*, tournament_id: int) -> int:
+    return seat_arena(tournament_id=tournament_id, now=timezone.now())
+
+
+@app.task(name="tournaments.services.arena_end", queue="clocks", retry=RETRY_ON_OUTAGE)
+def arena_end(*, tournament_id: int) -> bool:
+    return end_arena(tournament_id=tournament_id, now=timezone.now())

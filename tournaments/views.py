@@ -97,9 +97,10 @@ def invited(request: PlayerRequest, token: str) -> HttpResponse:
 @require_POST
 @limited("lobby_action")
 def action(request: PlayerRequest, tournament_id: int, action: str) -> HttpResponse:
-    """Sign up or withdraw; then back to the tournament's page."""
+    """Sign up, withdraw, or pause and come back in an arena; then back to the tournament's
+    page."""
     get_object_or_404(Tournament, pk=tournament_id)
-    if action not in ("join", "withdraw"):
+    if action not in ("join", "withdraw", "pause", "resume"):
         raise Http404
     return _act(request, tournament_id, action, None)
 
@@ -110,8 +111,10 @@ def _act(
     try:
         if action == "join":
             services.sign_up(tournament_id=tournament_id, user=request.user, token=token)
-        else:
+        elif action == "withdraw":
             services.withdraw(tournament_id=tournament_id, user=request.user)
+        else:
+            services.pause(tournament_id=tournament_id, user=request.user, paused=action == "pause")
     except services.TournamentRefused as refusal:
         messages.error(request, refusal.message)
     return redirect(reverse("tournament", kwargs={"tournament_id": tournament_id}))

@@ -1,3 +1,4 @@
+import itertools
 from datetime import timedelta
 
 import pytest
@@ -29,6 +30,13 @@ def bots(db):
         User.objects.create(username=f"robot-{n}", display_name=f"Robot {n}", is_bot=True)
         for n in range(8)
     ]
+
+
+@pytest.fixture
+def seeds(monkeypatch):
+    """Every match dealt from a known seed, so the bots play the same games each run."""
+    counter = itertools.count(1000)
+    monkeypatch.setattr("secrets.randbits", lambda _bits: next(counter))
 
 
 def settings_for(**changed):

@@ -23,6 +23,8 @@ def _form(**changed):
     starts = (timezone.localtime() + timedelta(hours=2)).strftime("%Y-%m-%dT%H:%M")
     return {
         "name": "Sunday Swiss",
+        "kind": "swiss",
+        "duration_minutes": "60",
         "seats": "2",
         "starts_at": starts,
         "rounds": "4",
@@ -177,3 +179,24 @@ def test_the_standings_change_live_when_a_player_signs_up(people):
     assert 'id="tournament-live"' in pushed
     assert 'hx-swap-oob="true"' in pushed
     assert 'data-player="Jan"' in pushed
+
+
+@pytest.mark.django_db
+def test_an_arena_page_shows_its_matches_and_lets_a_player_pause(client, bots, people, seeds):
+    tournament = services.create_tournament(
+        creator=people[0], now=timezone.now(), **settings_for(kind="arena", duration_minutes=45)
+    )
+    for player in (people[1], *bots[:3]):
+        services.sign_up(tournament_id=tournament.pk, user=player)
+    services.start_tournament(tournament_id=tournament.pk, now=tournament.starts_at)
+    client.force_login(people[1])
+    page = client.get(tournament.get_absolute_url()).content.decode()
+    assert "45 minutes, until" in page
+    assert "Being played" in page
+    assert 'data-stat="matches"' in page
+    assert "data-my-match=" in page, "a real-time page knows the player's table"
+    client.post(reverse("tournament_action", args=[tournament.pk, "pause"]))
+    page = client.get(tournament.get_absolute_url()).content.decode()
+    assert "You are pausing" in page
+    client.post(reverse("tournament_action", args=[tournament.pk, "resume"]))
+    assert not tournament.participants.get(user=people[1]).paused

@@ -13,6 +13,8 @@ from tournaments.pairing import (
     Round,
     Table,
     arena_points,
+    arena_scores,
+    arena_standings,
     arena_tables,
     bye_points,
     repeats,
@@ -201,3 +203,26 @@ def test_an_arena_streak_doubles_the_points():
     assert arena_points(3, 0) == 3
     assert arena_points(3, 1) == 3
     assert arena_points(3, 2) == 6
+
+
+def test_an_arena_counts_each_match_by_rank_and_doubles_it_on_a_streak():
+    tables = [
+        Table((1, 2), (1, 2)),
+        Table((1, 3), (1, 2)),
+        Table((1, 2), (1, 2)),  # a third win in a row: doubled
+        Table((1, 3), (2, 1)),  # the streak ends
+        Table((1, 2), (1, 1)),  # a shared first place is no win
+        Table((1, 3), (1, 2), left=frozenset({1})),
+        Table((2, 3)),  # still playing
+    ]
+    scores = arena_scores(tables)
+    assert scores[1] == [1, 1, 2, 0, 0.5, 0]
+    assert scores[2] == [0, 0, 0.5]
+    assert scores[3] == [0, 1, 0]
+    rows = arena_standings([1, 2, 3, 4], tables, ratings={4: 1600, 2: 1500})
+    assert [(r.player, r.points, r.played) for r in rows] == [
+        (1, 4.5, 6),
+        (3, 1, 3),
+        (2, 0.5, 3),
+        (4, 0, 0),
+    ]
