@@ -2,26 +2,15 @@ import itertools
 from datetime import timedelta
 
 import pytest
-from django.utils import timezone, translation
+from django.utils import timezone
 
 from accounts.models import User
+from lobby.tests.conftest import _english, people
 from tournaments import services
 
-
-@pytest.fixture(autouse=True)
-def _english():
-    with translation.override("en"):
-        yield
-
-
-@pytest.fixture
-def people(db):
-    return [
-        User.objects.create_user(
-            name, f"{name}@example.com", "heslo-123-abc", display_name=name, language="en"
-        )
-        for name in ("Eva", "Jan", "Ota", "Ida")
-    ]
+__all__ = ["_english", "people"]
+"""The lobby's fixtures, used here too: English messages, and five people (Eva, Jan, Ota, Ida,
+Max)."""
 
 
 @pytest.fixture
