@@ -41,6 +41,8 @@ def sentence(notification: Notification) -> str:
             "Round %(round)s of %(tournament)s seats you at %(game)s #%(match)s."
         ),
     }
+    if notification.kind == "tournament_round" and "round" not in params:
+        return _("%(tournament)s seats you at %(game)s #%(match)s.") % params
     if notification.kind == "turn_reminder" and "seconds" in params:
         text = _("Less than %(seconds)s seconds left on your clock in %(game)s #%(match)s.")
         return text % params

@@ -28,9 +28,6 @@ from notifications.services import notify
 from tournaments import pairing
 from tournaments.models import Pairing, Participant, Round, Tournament
 
-LIST_GROUP = "tournaments"
-"""The list of tournaments, the lobby's "about to start" and the home page."""
-
 
 class TournamentRefused(Exception):  # noqa: N818 - a refusal, not a failure
     """Something a tournament will not do; the message is shown to the player as it is."""
@@ -448,7 +445,7 @@ def _tell_seated(players: list[User], tournament: Tournament, seated: Round, mat
             "game": tournament.game,
             "match": match.pk,
             "tournament": tournament.name,
-            "round": seated.number,
+            **({} if tournament.is_arena else {"round": seated.number}),
         },
         email=tournament.pace == Match.Pace.TURN_BASED,
     )
@@ -467,7 +464,6 @@ def _announce(tournament: Tournament) -> None:
 
 
 def _tell(tournament_id: int) -> None:
-    tell_group(LIST_GROUP, {"type": "tournaments.changed"})
     tell_group(tournament_group(tournament_id), {"type": "tournament.changed"})
 
 

@@ -160,3 +160,22 @@ def test_a_turn_based_round_moves_on_at_its_deadline_with_a_match_still_on(
     assert Pairing.objects.filter(round__number=2, participant__user=people[1]).exists()
     people_match.refresh_from_db()
     assert not people_match.is_over, "the round's end does not end a match: its clocks do"
+
+
+@pytest.mark.django_db
+def test_the_notice_names_the_round_of_a_swiss_tournament_and_not_of_an_arena(
+    people, bots, make_tournament
+):
+    from notifications.selectors import sentence
+
+    swiss = make_tournament(name="Friday Swiss")
+    arena = make_tournament(name="Night arena", kind="arena")
+    for tournament in (swiss, arena):
+        for player in (people[1], bots[0]):
+            services.sign_up(tournament_id=tournament.pk, user=player)
+        services.start_tournament(tournament_id=tournament.pk, now=tournament.starts_at)
+    first, second = Notification.objects.filter(kind="tournament_round").order_by("pk")
+    assert (
+        sentence(first) == f"Round 1 of Friday Swiss seats you at Seven Dragons #{first.match_id}."
+    )
+    assert sentence(second) == f"Night arena seats you at Seven Dragons #{second.match_id}."
