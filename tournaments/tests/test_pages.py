@@ -200,3 +200,20 @@ def test_an_arena_page_shows_its_matches_and_lets_a_player_pause(client, bots, p
     assert "You are pausing" in page
     client.post(reverse("tournament_action", args=[tournament.pk, "resume"]))
     assert not tournament.participants.get(user=people[1]).paused
+
+
+@pytest.mark.django_db
+def test_the_pages_read_in_czech(client, people, make_tournament):
+    tournament = make_tournament(name="Páteční turnaj")
+    services.sign_up(tournament_id=tournament.pk, user=people[1])
+    people[1].language = "cs"
+    people[1].save(update_fields=["language"])
+    client.force_login(people[1])
+    listed = client.get(reverse("tournaments"), HTTP_ACCEPT_LANGUAGE="cs").content.decode()
+    assert "Chystané" in listed
+    assert "3 kola" in listed
+    page = client.get(tournament.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="cs").content.decode()
+    assert "Odstoupit" in page
+    assert "Pořadí" in page
+    form = client.get(reverse("tournament_create", args=["kosmopolis"]), HTTP_ACCEPT_LANGUAGE="cs")
+    assert "Hráčů u stolu" in form.content.decode()
