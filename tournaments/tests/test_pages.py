@@ -217,3 +217,21 @@ def test_the_pages_read_in_czech(client, people, make_tournament):
     assert "Pořadí" in page
     form = client.get(reverse("tournament_create", args=["kosmopolis"]), HTTP_ACCEPT_LANGUAGE="cs")
     assert "Hráčů u stolu" in form.content.decode()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_private_tournament_s_socket_turns_strangers_away(people):
+    tournament = services.create_tournament(
+        creator=people[0], now=timezone.now(), **settings_for(private=True)
+    )
+    app = URLRouter(websocket_urlpatterns)
+
+    async def connects(user) -> bool:
+        page = WebsocketCommunicator(app, f"/ws/tournaments/{tournament.pk}/")
+        page.scope["user"] = user
+        connected, _code = await page.connect()
+        await page.disconnect()
+        return connected
+
+    assert async_to_sync(connects)(people[0]), "its creator"
+    assert not async_to_sync(connects)(people[1])
