@@ -10,6 +10,7 @@ NOTIFICATION_KINDS = {
     "replaced_by_bot": _("You were replaced by a bot"),
     "turn_reminder": _("Your time for a move runs out soon"),
     "seat_offer": _("A player offers you their seat"),
+    "tournament_round": _("A tournament round seats you"),
 }
 NOTIFICATION_CHANNELS = {
     "site": _("On the site"),
@@ -17,7 +18,14 @@ NOTIFICATION_CHANNELS = {
     "push": _("Notification on your devices"),
     "email": _("E-mail"),
 }
-PUSHED_KINDS = ("your_turn", "invitation", "seat_offer", "table_started", "match_ended")
+PUSHED_KINDS = (
+    "your_turn",
+    "invitation",
+    "seat_offer",
+    "table_started",
+    "match_ended",
+    "tournament_round",
+)
 """The kinds told to a player's devices even with the site closed (`notifications.push`)."""
 
 

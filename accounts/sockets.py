@@ -11,6 +11,7 @@ socket reconnects on, and come back with the new key."""
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import logging
 from collections.abc import Callable
@@ -27,6 +28,7 @@ from django.contrib import auth
 from django.contrib.auth.signals import user_logged_out
 from django.contrib.sessions.backends.db import SessionStore
 from django.core.cache import cache
+from django.db import Error as DatabaseFailure
 from django.db import transaction
 from django.db.models.signals import post_save
 from django.dispatch import receiver
@@ -170,6 +172,57 @@ class SessionBoundSocket:
     async def chat_mutes(self, message: dict) -> None:
         """The player muted or unmuted someone (`chat.services.mute`): only a table's socket
         shows the talk, and reads its mutes again (`TableConsumer.chat_mutes`)."""
+
+
+class SettlingRegion:
+    """Mixin for a page's socket that shows a live region (`render_region`) again when told of a
+    change (`region_stale`). Changes are shown together: each render waits `settle_seconds`,
+    and the changes heard while it waits or renders make one more render, not one each, so a
+    burst of changes costs each page a render or two. A region the visitor may no longer see
+    (`render_region` gives None) closes the socket; a render the database could not read waits
+    for the next change."""
+
+    settle_seconds = 0.25
+    unreadable = "A live region could not be read"
+    stale = False
+    showing: asyncio.Task[None] | None = None
+
+    async def render_region(self) -> str | None:
+        raise NotImplementedError
+
+    async def region_stale(self, message: dict[str, Any]) -> None:
+        self.stale = True
+        if self.showing is None:
+            self.showing = asyncio.ensure_future(self._show())
+
+    async def open_region(self, group: str) -> None:
+        """Listen on the region's group (and the session's), and accept the socket."""
+        self.group = group
+        await self.channel_layer.group_add(group, self.channel_name)  # type: ignore[attr-defined]
+        await self.bind_to_session()  # type: ignore[attr-defined]
+        await self.accept()  # type: ignore[attr-defined]
+
+    async def disconnect(self, code: int) -> None:
+        if self.showing is not None:
+            self.showing.cancel()
+        if hasattr(self, "group"):
+            await self.channel_layer.group_discard(self.group, self.channel_name)  # type: ignore[attr-defined]
+        await self.unbind_from_session()  # type: ignore[attr-defined]
+
+    async def _show(self) -> None:
+        try:
+            while self.stale:
+                await asyncio.sleep(self.settle_seconds)
+                self.stale = False
+                html = await self.render_region()
+                if html is None:
+                    await self.close(code=4404)  # type: ignore[attr-defined]
+                    return
+                await self.send(text_data=html)  # type: ignore[attr-defined]
+        except DatabaseFailure:
+            logger.warning(self.unreadable, exc_info=True)
+        finally:
+            self.showing = None
 
 
 class PlayerSocket(SessionBoundSocket, AsyncWebsocketConsumer):

@@ -63,6 +63,7 @@ INSTALLED_APPS = [
     "games.space_dragons",
     "games.space_bastards",
     "lobby",
+    "tournaments",
     "notifications",
     "chat",
 ]
@@ -189,11 +190,12 @@ ACCOUNT_RATE_LIMITS = {
 }
 # The site's own (django-ratelimit's "count/period" per signed-in player; `limits`' syntax for
 # what a player does over a socket and over HTTP alike): new tables and matches of any kind,
-# invitations (and those to one player), offers of a seat to one player, joining, leaving and
-# the other changes of a waiting table or a seat looking for a substitute, moves and lines of
-# talk.
+# new tournaments, invitations (and those to one player), offers of a seat to one player,
+# joining, leaving and the other changes of a waiting table or a seat looking for a
+# substitute, moves and lines of talk.
 PLAY_RATE_LIMITS = {
     "new_table": env.str("NEW_TABLE_RATE_LIMIT", default="30/h"),
+    "new_tournament": env.str("NEW_TOURNAMENT_RATE_LIMIT", default="5/h"),
     "invitation": env.str("INVITATION_RATE_LIMIT", default="60/h"),
     "invitation_to_one": env.str("INVITATION_TO_ONE_RATE_LIMIT", default="5/h"),
     "seat_offer_to_one": env.str("SEAT_OFFER_TO_ONE_RATE_LIMIT", default="5/h"),
@@ -216,6 +218,7 @@ PROCRASTINATE_IMPORT_PATHS = [
     "games.services",
     "notifications.mail",
     "notifications.push",
+    "tournaments.services",
 ]
 # A run of the bots plays at most this many moves of one match and queues the rest, so that a
 # match of bots alone never holds a worker for long.
@@ -225,6 +228,8 @@ BOT_MOVES_PER_RUN = 20
 BOT_MOVES_IN_A_ROW = 500
 # The strong bots' thinking time per move, in seconds (`games.bots.STRONG_SECONDS`).
 BOT_STRONG_SECONDS = 0.2
+# The pause between a real-time tournament's rounds, from its last match's end, in seconds.
+TOURNAMENT_BREAK_SECONDS = env.int("TOURNAMENT_BREAK_SECONDS", default=30)
 
 AUTH_USER_MODEL = "accounts.User"
 AUTHENTICATION_BACKENDS = [

@@ -25,6 +25,7 @@ urlpatterns = [
     path("", include("games.urls")),
     path("", include("notifications.urls")),
     path("", include("chat.urls")),
+    path("", include("tournaments.urls")),
     path("accounts/", include("allauth.urls")),
     path("admin/", admin.site.urls),
     path("favicon.ico", favicon),

@@ -1,18 +1,14 @@
 """The live lobby: the list of open tables, and each table's waiting room, re-rendered when a
 table changes. Read-only, like every consumer."""
 
-import asyncio
-import logging
-
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
-from django.db import Error as DatabaseFailure
 from django.http import QueryDict
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
 
 from accounts.models import User
-from accounts.sockets import PlayerSocket, SessionBoundSocket
+from accounts.sockets import PlayerSocket, SessionBoundSocket, SettlingRegion
 from games.live import csrf_token_for
 from games.services import my_games_group
 from lobby.models import Table
@@ -20,22 +16,17 @@ from lobby.selectors import TableFilter, may_see_table
 from lobby.services import LOBBY_GROUP, table_group
 from lobby.views import HOME, MY_GAMES, ROOM, home_context, my_games_context, room_context
 
-logger = logging.getLogger(__name__)
-
 LOBBY_SETTLE_SECONDS = 0.25
 """How long a lobby socket waits after hearing of a change before it renders: the changes heard
 meanwhile (a table filling up, a flood of joins and leaves) are shown by the same render."""
 
 
-class LobbyConsumer(SessionBoundSocket, AsyncWebsocketConsumer):
-    """A lobby page's list of tables or a waiting room. Changes are shown together: each
-    re-render waits `LOBBY_SETTLE_SECONDS`, and the changes heard while it waits or renders make
-    one more render, not one each, so a burst of changes costs each page a render or two."""
+class LobbyConsumer(SettlingRegion, SessionBoundSocket, AsyncWebsocketConsumer):
+    """A lobby page's list of tables or a waiting room, shown again when a table changes
+    (`SettlingRegion`: a burst of changes costs each page a render or two)."""
 
-    def __init__(self, *args, **kwargs) -> None:
-        super().__init__(*args, **kwargs)
-        self.stale = False
-        self.showing: asyncio.Task[None] | None = None
+    settle_seconds = LOBBY_SETTLE_SECONDS
+    unreadable = "A lobby page's table list could not be read"
 
     async def connect(self) -> None:
         self.table_id = self.scope["url_route"]["kwargs"].get("table_id")
@@ -43,40 +34,9 @@ class LobbyConsumer(SessionBoundSocket, AsyncWebsocketConsumer):
         if self.table_id is not None and not await self._may_see():
             await self.close(code=4404)
             return
-        self.group = LOBBY_GROUP if self.table_id is None else table_group(self.table_id)
-        await self.channel_layer.group_add(self.group, self.channel_name)
-        await self.bind_to_session()
-        await self.accept()
+        await self.open_region(LOBBY_GROUP if self.table_id is None else table_group(self.table_id))
 
-    async def disconnect(self, code: int) -> None:
-        if self.showing is not None:
-            self.showing.cancel()
-        if hasattr(self, "group"):
-            await self.channel_layer.group_discard(self.group, self.channel_name)
-        await self.unbind_from_session()
-
-    async def lobby_changed(self, message: dict) -> None:
-        self.stale = True
-        if self.showing is None:
-            self.showing = asyncio.ensure_future(self._show())
-
-    async def _show(self) -> None:
-        """Render until what was shown is the newest; a player removed from a private table
-        stops hearing of it. A render the database could not read waits for the next change."""
-        try:
-            while self.stale:
-                await asyncio.sleep(LOBBY_SETTLE_SECONDS)
-                self.stale = False
-                html = await self._render()
-                if html is None:
-                    await self.close(code=4404)
-                    return
-                await self.send(text_data=html)
-        except DatabaseFailure:
-            logger.warning("A lobby page's table list could not be read", exc_info=True)
-        finally:
-            self.showing = None
-
+    lobby_changed = SettlingRegion.region_stale
     layer_reconnected = lobby_changed
     """Redis is back: the pushes told while it was away are lost (`config.channel_layer`)."""
 
@@ -85,7 +45,7 @@ class LobbyConsumer(SessionBoundSocket, AsyncWebsocketConsumer):
         return may_see_table(self.table_id, self.scope.get("user"))
 
     @database_sync_to_async
-    def _render(self) -> str | None:
+    def render_region(self) -> str | None:
         user = self.scope.get("user")
         language = user.language if getattr(user, "is_authenticated", False) else None
         with translation.override(language or translation.get_language()):

@@ -16,8 +16,8 @@ _hours = lazy(_hours_now, str)
 """Translated when shown, in the page's language, not once at import."""
 
 
-class OpenTableForm(GameChoicesForm):
-    """The table's settings; the game's own options are added from its registry entry."""
+class PacedForm(GameChoicesForm):
+    """The pace of the matches a form starts, and their clocks: a table's, a tournament's."""
 
     pace = forms.ChoiceField(
         label=_("Pace"), choices=Match.Pace.choices, widget=forms.RadioSelect, initial="live"
@@ -34,6 +34,11 @@ class OpenTableForm(GameChoicesForm):
         choices=[(hours, _hours(hours)) for hours in MOVE_HOURS],
         initial=24,
     )
+
+
+class OpenTableForm(PacedForm):
+    """The table's settings; the game's own options are added from its registry entry."""
+
     private = forms.BooleanField(
         label=_("Private: only players with the invitation link may join"), required=False
     )

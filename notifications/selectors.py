@@ -37,7 +37,12 @@ def sentence(notification: Notification) -> str:
         "replaced_by_bot": _("Your time ran out in %(game)s #%(match)s; a bot plays your seat."),
         "turn_reminder": _("Two hours left for your move in %(game)s #%(match)s."),
         "seat_offer": _("%(name)s offers you their seat in %(game)s #%(match)s."),
+        "tournament_round": _(
+            "Round %(round)s of %(tournament)s seats you at %(game)s #%(match)s."
+        ),
     }
+    if notification.kind == "tournament_round" and "round" not in params:
+        return _("%(tournament)s seats you at %(game)s #%(match)s.") % params
     if notification.kind == "turn_reminder" and "seconds" in params:
         text = _("Less than %(seconds)s seconds left on your clock in %(game)s #%(match)s.")
         return text % params

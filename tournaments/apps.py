@@ -1,0 +1,13 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class TournamentsConfig(AppConfig):
+    name = "tournaments"
+    verbose_name = _("Tournaments")
+
+    def ready(self) -> None:
+        from games.signals import match_ended
+        from tournaments.services import record_table
+
+        match_ended.connect(record_table, dispatch_uid="tournaments-record-table")

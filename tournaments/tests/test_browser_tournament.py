@@ -1,0 +1,112 @@
+"""Two people sign up in their browsers, are taken to their table when the tournament starts,
+play, and a third person watching the tournament's page sees it all live: the sign-ups, the
+round's table, and the standings once the match ends (one resigns, the other ends it)."""
+
+from concurrent.futures import ThreadPoolExecutor
+from datetime import timedelta
+
+import pytest
+from django.db import connections
+from django.utils import timezone
+
+from games.tests.browser import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    EXPECT_TIMEOUT_MS,
+    follow_moves,
+    move_and_wait,
+    serve_site,
+    session_cookie,
+)
+from games.tests.test_browser_kosmopolis import _make_a_move
+from tournaments import services
+from tournaments.models import Tournament
+from tournaments.tests.conftest import settings_for
+
+
+@pytest.fixture
+def site(transactional_db):
+    yield from serve_site()
+
+
+def _in_a_thread(work) -> None:
+    """Django refuses to query in Playwright's event loop: the test's own writes go here."""
+
+    def run() -> None:
+        try:
+            work()
+        finally:
+            connections.close_all()
+
+    with ThreadPoolExecutor(max_workers=1) as thread:
+        thread.submit(run).result()
+
+
+def _start_now(tournament_id: int) -> None:
+    """The start time comes: the site's worker starts the tournament, as at any start."""
+    Tournament.objects.filter(pk=tournament_id).update(starts_at=timezone.now())
+    services.start_on_time.defer(tournament_id=tournament_id)
+
+
+def test_two_sign_up_are_seated_play_and_the_standings_change_live(site, people, queued_tasks):
+    from playwright.sync_api import expect, sync_playwright
+
+    expect.set_options(timeout=EXPECT_TIMEOUT_MS)
+    eva, jan, ota = people[0], people[1], people[2]
+    tournament = services.create_tournament(
+        creator=ota,
+        now=timezone.now(),
+        **settings_for(
+            name="Evening cup",
+            game="kosmopolis",
+            rounds=1,
+            clock_minutes=10,
+            starts_at=timezone.now() + timedelta(hours=1),
+        ),
+    )
+    cookies = [session_cookie(person, site) for person in (eva, jan, ota)]
+    page_url = site + tournament.get_absolute_url()
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        pages = []
+        for cookie in cookies:
+            context = browser.new_context(locale="en-GB", viewport={"width": 390, "height": 844})
+            context.add_cookies([cookie])
+            page = context.new_page()
+            follow_moves(page)
+            page.goto(page_url)
+            pages.append(page)
+        eva_page, jan_page, watcher = pages
+        standings = watcher.locator("#standings tbody tr[data-player]")
+        expect(standings).to_have_count(0)
+
+        for page in (eva_page, jan_page):
+            page.get_by_role("button", name="Sign up").click()
+            expect(page.get_by_role("button", name="Withdraw")).to_be_visible()
+        expect(standings).to_have_count(2)  # heard live, without a reload
+
+        _in_a_thread(lambda: _start_now(tournament.pk))
+        expect(watcher.locator("#tournament-live")).to_have_attribute("data-status", "running")
+        expect(watcher.locator(".round-table")).to_have_count(1)
+        expect(watcher.locator(".round-table")).to_contain_text("Eva")
+        expect(watcher.locator(".round-table")).to_contain_text("Jan")
+        for page in (eva_page, jan_page):  # taken to their table as the round seats them
+            expect(page.locator("#table")).to_be_visible()
+        for page in (eva_page, jan_page):
+            move_and_wait(page, _make_a_move)
+
+        eva_page.locator(".leave-match > summary").click()
+        resign = eva_page.locator(".confirm-leave", has_text="Resign…")
+        resign.locator("summary").click()
+        resign.get_by_role("button", name="Yes, resign").click()
+        jan_page.get_by_role("button", name="End the match now").click()
+        expect(jan_page.locator("#result .result-panel")).to_be_visible()
+
+        expect(watcher.locator("#tournament-live")).to_have_attribute("data-status", "finished")
+        expect(standings.first).to_have_attribute("data-player", "Jan")
+        expect(standings.first.locator("[data-stat=points]")).to_have_text("1")
+        expect(standings.last.locator("[data-stat=points]")).to_have_text("0")
+        expect(standings.last.locator("[data-round='1'] a")).to_have_attribute(
+            "title", "left the match"
+        )
+        browser.close()
