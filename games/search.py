@@ -60,6 +60,7 @@ def search(
     iterations: int | None = None,
     seconds: float | None = None,
     clock: Clock | None = None,
+    means: list[float] | None = None,
 ) -> Move:
     """The candidate that scores best on average over sampled deals, for `seat` in `state`.
 
@@ -67,7 +68,9 @@ def search(
     (every candidate once) is always played. With `stage` (a number that grows by one a round,
     a day or so many moves as the game goes on) a playout stops once it has grown by one from
     where the candidate left it, and the position is scored as it stands (`engine.standing`). Only
-    `view(state, seat)` is read of `state`: a search cannot peek."""
+    `view(state, seat)` is read of `state`: a search cannot peek. A `means` list is filled with
+    each candidate's average outcome over the deals it was played on (the analysis of a match
+    reads them)."""
     if not candidates:
         raise ValueError(f"Seat {seat} has no candidate move.")
     if len(candidates) == 1:
@@ -103,6 +106,8 @@ def search(
                 continue
         break
     best = max(alive, key=lambda i: (_mean(scores[i]), -i))
+    if means is not None:
+        means[:] = [_mean(played) for played in scores]
     return candidates[best if _better(scores[best], scores[0]) else 0]
 
 
