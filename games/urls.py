@@ -7,6 +7,7 @@ urlpatterns = [
     path("matches/<int:match_id>/move/", views.submit_move, name="match_move"),
     path("matches/<int:match_id>/leave/", views.leave_match, name="match_leave"),
     path("matches/<int:match_id>/end/", views.end_match_early, name="match_end_early"),
+    path("matches/<int:match_id>/analysis/", views.request_analysis, name="match_analysis"),
     path("matches/<int:match_id>/hand/", views.hand_seat, name="match_hand_seat"),
     path(
         "matches/<int:match_id>/hand/withdraw/",
