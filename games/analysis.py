@@ -35,6 +35,11 @@ MOVE_SECONDS = 0.5
 """Thinking time per judged move in production, on a clock of CPU time: a 100-move match
 (issue 36) in about a minute of one core, candidates and replay included."""
 
+LEAST_DEALS = 12
+"""Sampled deals every move judged by time is compared on, however long they take: where one
+round of playouts takes most of the budget (a first draft), one or two deals would call a move
+a blunder by luck (measured: estimates 70 points apart between two seeds)."""
+
 INACCURACY = 0.05
 """What a move may cost (in the chance to win, 0-1) before it is marked. Below five points a
 difference is within what a few hundred sampled deals can tell apart, and no player would call
@@ -160,6 +165,7 @@ def judge(
         seconds=seconds,
         clock=clock,
         means=means,
+        least=LEAST_DEALS if iterations is None else 1,
     )
     after = means[0]
     before = max(after, means[moves.index(preferred)])

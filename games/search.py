@@ -61,6 +61,7 @@ def search(
     seconds: float | None = None,
     clock: Clock | None = None,
     means: list[float] | None = None,
+    least: int = 1,
 ) -> Move:
     """The candidate that scores best on average over sampled deals, for `seat` in `state`.
 
@@ -70,7 +71,7 @@ def search(
     where the candidate left it, and the position is scored as it stands (`engine.standing`). Only
     `view(state, seat)` is read of `state`: a search cannot peek. A `means` list is filled with
     each candidate's average outcome over the deals it was played on (the analysis of a match
-    reads them)."""
+    reads them); `least` rounds are played whatever the budget."""
     if not candidates:
         raise ValueError(f"Seat {seat} has no candidate move.")
     if len(candidates) == 1:
@@ -94,7 +95,7 @@ def search(
                 )
             )
             spent += 1
-            if rounds and _spent(spent, iterations, seconds, clock, started):
+            if rounds >= least and _spent(spent, iterations, seconds, clock, started):
                 break
         else:
             rounds += 1
@@ -102,7 +103,7 @@ def search(
                 ranked = sorted(alive[1:], key=lambda i: (-_mean(scores[i]), i))
                 alive = [0, *sorted(ranked[: max(KEPT - 1, math.ceil(len(ranked) / 2))])]
                 next_cut *= 2
-            if not _spent(spent, iterations, seconds, clock, started):
+            if rounds < least or not _spent(spent, iterations, seconds, clock, started):
                 continue
         break
     best = max(alive, key=lambda i: (_mean(scores[i]), -i))

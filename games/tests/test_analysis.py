@@ -10,6 +10,7 @@ test is deterministic; the CPU time per match and the estimates' noise are `benc
 from __future__ import annotations
 
 import random
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -208,6 +209,29 @@ def test_the_only_move_is_forced_and_not_searched() -> None:
         iterations=60,
     )
     assert judgement == Judgement(0, 0, None, None, None, "forced")
+
+
+def test_a_move_judged_by_time_is_compared_on_the_least_number_of_deals() -> None:
+    """On a clock where the time is up at once the search still plays `LEAST_DEALS` rounds (a
+    sampled deal each), so that no move is called a blunder on one or two deals' luck."""
+    drawn: list[int] = []
+
+    def sample_state(view: State, seat: int, rng: random.Random) -> State:
+        drawn.append(1)
+        return example_engine.sample_state(view, seat, rng)
+
+    engine = SimpleNamespace(**{**vars(example_engine), "sample_state": sample_state})
+    judge(
+        engine,
+        example_bot,
+        EXAMPLE_SCORE,
+        0,
+        {"type": "discard", "card": 6},
+        random.Random(0),
+        seconds=0.0,
+        clock=lambda: 0.0,
+    )
+    assert len(drawn) == 1 + analysis.LEAST_DEALS  # the position's own draw, then one a round
 
 
 @pytest.mark.parametrize(
