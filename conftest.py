@@ -12,6 +12,7 @@ def _fast_test_settings(request):
         return
     settings = request.getfixturevalue("settings")
     settings.SECURE_SSL_REDIRECT = False
+    settings.ANALYSE_FINISHED_MATCHES = False  # minutes of search: its own tests turn it on
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     settings.STORAGES = {
         **settings.STORAGES,

@@ -204,6 +204,8 @@ PLAY_RATE_LIMITS = {
     "socket_message": env.str("SOCKET_MESSAGE_RATE_LIMIT", default="20/second;600/minute"),
     # Lines posted and said over the table's socket count together (`limits`).
     "chat_line": env.str("CHAT_LINE_RATE_LIMIT", default="10/30second"),
+    # A match's analysis asked for again: minutes of a core each (issue 36).
+    "analysis": env.str("ANALYSIS_RATE_LIMIT", default="5/h"),
 }
 
 # The in-memory layer reaches only its own process's websockets, so then the task worker (bots
@@ -223,6 +225,12 @@ PROCRASTINATE_IMPORT_PATHS = [
 # A run of the bots plays at most this many moves of one match and queues the rest, so that a
 # match of bots alone never holds a worker for long.
 BOT_MOVES_PER_RUN = 20
+# A finished match with a person at it is analysed in the worker's `analysis` queue (issue 36,
+# games/services/analysis.py): each of the people's moves searched this long (process time;
+# games.analysis.MOVE_SECONDS), or, where ANALYSIS_PLAYOUTS is set, so many playouts (tests).
+ANALYSE_FINISHED_MATCHES = env.bool("ANALYSE_FINISHED_MATCHES", default=True)
+ANALYSIS_MOVE_SECONDS = env.float("ANALYSIS_MOVE_SECONDS", default=0.5)
+ANALYSIS_PLAYOUTS: int | None = env.int("ANALYSIS_PLAYOUTS", default=None)
 # A bot seat that has moved this many times in a row (a game's longest turn is a few dozen
 # moves) is stuck in a loop: its match's bots are stopped and an error is logged.
 BOT_MOVES_IN_A_ROW = 500

@@ -1,7 +1,8 @@
 """The task worker: procrastinate's queues in PostgreSQL, woken by LISTEN/NOTIFY.
 
 Bots, clocks and mails have a queue each, and each queue its own worker loop, so a slow mail
-server never holds up a bot. A worker that dies holding a job (kill -9, a lost machine) stops
+server never holds up a bot; the analyses of finished matches have a queue and a worker process
+of their own (`ALONE`). A worker that dies holding a job (kill -9, a lost machine) stops
 beating its heart; `retry_stalled_jobs` then hands its jobs to a live worker. A worker loop
 that fails (the database or its connection went away) is started again with a growing pause,
 never given up. Running a job twice is harmless: bot turns and clocks lock their match.
@@ -68,7 +69,14 @@ LOOPS = {
     "bots": Loop("bots", ("bots",), concurrency=4, poll_seconds=BOTS_POLL_SECONDS),
     "clocks": Loop("clocks", ("clocks",), concurrency=2),
     "mail": Loop("mail", ("mail",), concurrency=2),
+    "analysis": Loop("analysis", ("analysis",), concurrency=1),
 }
+ALONE = ("analysis",)
+"""Queues of long CPU-bound jobs (a match's analysis, issue 36): run only by a worker process
+of their own at the lowest CPU priority (`manage.py worker --queues analysis`), never beside
+the bots, clocks and mails, nor by the web server's built-in worker."""
+SHARED = tuple(name for name in LOOPS if name not in ALONE)
+"""The loops a worker runs unless told otherwise."""
 
 
 @app.periodic(cron="* * * * * */2")
@@ -140,7 +148,7 @@ async def supervise(worker: DjangoApp, loop: Loop, *, wait: bool = True) -> None
         pause = min(pause * 2, LONGEST_PAUSE_SECONDS)
 
 
-async def run(names: Iterable[str] = LOOPS, *, wait: bool = True) -> None:
+async def run(names: Iterable[str] = SHARED, *, wait: bool = True) -> None:
     """Every named queue's worker in this process, until cancelled (or, without `wait`, until
     their queues are empty). A database that is down at the start is waited for."""
     worker = worker_app()

@@ -8,3 +8,7 @@ class GamesConfig(AppConfig):
 
     def ready(self) -> None:
         from games import checks  # noqa: F401 - registers the check of every game's contract
+        from games.services.analysis import analysis_after_end
+        from games.signals import match_ended
+
+        match_ended.connect(analysis_after_end, dispatch_uid="games-analysis-after-end")

@@ -63,7 +63,7 @@ def _part_errors(game: GameInfo) -> list[CheckMessage]:
                         )
                     )
             elif protocol is None:
-                errors += _lines_errors(game, where, found)
+                errors += VALUE_CHECKS[module_name, name](game, where, found)
             else:
                 errors += _function_errors(game, where, found, protocol)
     return errors
@@ -103,6 +103,13 @@ def _accepts(function: Callable[..., Any], wanted: list[inspect.Parameter]) -> b
     return True
 
 
+def _flag_errors(game: GameInfo, where: str, flag: Any) -> list[CheckMessage]:
+    """A yes-or-no the game declares (`Engine.ANALYSIS_PUBLIC_AT_END`)."""
+    if type(flag) is bool:
+        return []
+    return [Error(f"{where} is neither True nor False.", obj=game.slug, id="games.E009")]
+
+
 def _lines_errors(game: GameInfo, where: str, lines: Any) -> list[CheckMessage]:
     """The log's sentences: a mapping of event type to a line (`games.log.Line`)."""
     if not isinstance(lines, Mapping):
@@ -126,6 +133,10 @@ def _lines_errors(game: GameInfo, where: str, lines: Any) -> list[CheckMessage]:
             id="games.E005",
         )
     ]
+
+
+VALUE_CHECKS = {("log", "LINES"): _lines_errors, ("engine", "ANALYSIS_PUBLIC_AT_END"): _flag_errors}
+"""How each value (not function) of the contract is checked."""
 
 
 def _file_errors(game: GameInfo) -> list[CheckMessage]:

@@ -60,6 +60,11 @@ class Engine(Protocol):
     def sample_state(self, view: View, seat: int, rng: random.Random) -> State:
         """A complete state drawn from what `view` shows `seat`: a search bot cannot peek."""
 
+    ANALYSIS_PUBLIC_AT_END: bool
+    """Optional: the game's rules reveal every hand at its end, so the analysis of a finished
+    match (`games.analysis`), whose preferred moves may name a card of a hand, may be shown to
+    everyone; by default each player sees only that of their own moves."""
+
 
 class Bot(Protocol):
     """The game's bot, pure like the engine, deciding from what `view(state, seat)` shows."""
@@ -139,6 +144,7 @@ OPTIONAL: dict[tuple[str, str], Callable[[Any], Any]] = {
     ("context", "table_moves"): lambda modules: modules.engine.legal_moves,
     ("log", "seat_name"): lambda modules: seat_name,
     ("log", "marks"): lambda modules: names_nothing,
+    ("engine", "ANALYSIS_PUBLIC_AT_END"): lambda modules: False,
 }
 """The parts a game may leave out, and what stands in for each (made from the game's modules)."""
 

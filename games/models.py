@@ -448,3 +448,65 @@ class GameStats(models.Model):
     @property
     def average_live_minutes(self) -> float | None:
         return self.live_seconds / 60 / self.live_matches if self.live_matches else None
+
+
+class MatchAnalysis(models.Model):
+    """The strong search's judgement of a finished match's moves (issue 36, `games.analysis`),
+    worked through in the background one move at a time, each stored as it is judged
+    (`JudgedMove`), so that a worker stopped half-way resumes where it was.
+
+    It may name cards of a player's hand (a preferred move): each player may see only their
+    own moves' judgements, everyone only where the game's end reveals every hand
+    (`ANALYSIS_PUBLIC_AT_END`)."""
+
+    class Status(models.TextChoices):
+        QUEUED = "queued", _("waiting")
+        RUNNING = "running", _("in progress")
+        DONE = "done", _("done")
+
+    match = models.OneToOneField(Match, on_delete=models.CASCADE, related_name="analysis")
+    status = models.CharField(
+        _("status"), max_length=8, choices=Status.choices, default=Status.QUEUED
+    )
+    seed = models.PositiveIntegerField(_("seed"), default=0)
+    """Of the search's sampled deals; a re-analysis draws new ones."""
+    moves_to_judge = models.PositiveIntegerField(_("moves to judge"), default=0)
+    requested_at = models.DateTimeField(_("requested"), auto_now_add=True)
+    finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("match analysis")
+        verbose_name_plural = _("match analyses")
+
+    def __str__(self) -> str:
+        return f"{self.match}: {self.status}"
+
+
+class JudgedMove(models.Model):
+    """One move of a player, judged from what the player saw then (`games.analysis.Judgement`)."""
+
+    class Verdict(models.TextChoices):
+        GOOD = "good", _("good")
+        INACCURACY = "inaccuracy", _("inaccuracy")
+        MISTAKE = "mistake", _("mistake")
+        BLUNDER = "blunder", _("blunder")
+        FORCED = "forced", _("the only move")
+
+    analysis = models.ForeignKey(MatchAnalysis, on_delete=models.CASCADE, related_name="moves")
+    seq = models.PositiveIntegerField(_("move number"))
+    seat = models.PositiveSmallIntegerField(_("seat"))
+    before = models.FloatField(_("estimate before the move"), null=True, blank=True)
+    after = models.FloatField(_("estimate after the move"), null=True, blank=True)
+    preferred = models.JSONField(_("preferred move"), null=True, blank=True)
+    verdict = models.CharField(_("verdict"), max_length=10, choices=Verdict.choices)
+
+    class Meta:
+        verbose_name = _("judged move")
+        verbose_name_plural = _("judged moves")
+        ordering = ["analysis", "seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["analysis", "seq"], name="judged_move_seq_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.analysis.match} move {self.seq}: {self.verdict}"

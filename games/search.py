@@ -60,6 +60,8 @@ def search(
     iterations: int | None = None,
     seconds: float | None = None,
     clock: Clock | None = None,
+    means: list[float] | None = None,
+    least: int = 1,
 ) -> Move:
     """The candidate that scores best on average over sampled deals, for `seat` in `state`.
 
@@ -67,7 +69,9 @@ def search(
     (every candidate once) is always played. With `stage` (a number that grows by one a round,
     a day or so many moves as the game goes on) a playout stops once it has grown by one from
     where the candidate left it, and the position is scored as it stands (`engine.standing`). Only
-    `view(state, seat)` is read of `state`: a search cannot peek."""
+    `view(state, seat)` is read of `state`: a search cannot peek. A `means` list is filled with
+    each candidate's average outcome over the deals it was played on (the analysis of a match
+    reads them); `least` rounds are played whatever the budget."""
     if not candidates:
         raise ValueError(f"Seat {seat} has no candidate move.")
     if len(candidates) == 1:
@@ -91,7 +95,7 @@ def search(
                 )
             )
             spent += 1
-            if rounds and _spent(spent, iterations, seconds, clock, started):
+            if rounds >= least and _spent(spent, iterations, seconds, clock, started):
                 break
         else:
             rounds += 1
@@ -99,10 +103,12 @@ def search(
                 ranked = sorted(alive[1:], key=lambda i: (-_mean(scores[i]), i))
                 alive = [0, *sorted(ranked[: max(KEPT - 1, math.ceil(len(ranked) / 2))])]
                 next_cut *= 2
-            if not _spent(spent, iterations, seconds, clock, started):
+            if rounds < least or not _spent(spent, iterations, seconds, clock, started):
                 continue
         break
     best = max(alive, key=lambda i: (_mean(scores[i]), -i))
+    if means is not None:
+        means[:] = [_mean(played) for played in scores]
     return candidates[best if _better(scores[best], scores[0]) else 0]
 
 

@@ -9,6 +9,7 @@ urlpatterns = [
     path("matches/<int:match_id>/end/", views.end_match_early, name="match_end_early"),
     path("matches/<int:match_id>/bot/", views.let_bot_play, name="match_let_bot_play"),
     path("matches/<int:match_id>/bot/stop/", views.take_seat_back, name="match_take_seat_back"),
+    path("matches/<int:match_id>/analysis/", views.request_analysis, name="match_analysis"),
     path("matches/<int:match_id>/hand/", views.hand_seat, name="match_hand_seat"),
     path(
         "matches/<int:match_id>/hand/withdraw/",

@@ -278,6 +278,21 @@ def volunteer(request: PlayerRequest, match_id: int, seat: int) -> HttpResponse:
     return HttpResponseClientRedirect(target) if request.htmx else redirect(target)
 
 
+@require_POST
+@login_required
+@limited("analysis")
+def request_analysis(request: PlayerRequest, match_id: int) -> HttpResponse:
+    """A player of a finished match asks for its analysis again (issue 36)."""
+    match = get_object_or_404(Match, pk=match_id)
+    try:
+        services.request_analysis(match_id=match.pk, user=request.user)
+    except services.MoveRefused as refusal:
+        messages.error(request, refusal.message)
+    else:
+        messages.success(request, _("The match will be analysed; it takes a few minutes."))
+    return redirect(match)
+
+
 @require_safe
 def leaderboard(request: HttpRequest, game: str) -> HttpResponse:
     info = GAMES.get(game)

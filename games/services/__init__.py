@@ -1,9 +1,10 @@
 """Writes on matches, by domain (as Zulip's `actions/`): a match begun (`matches`), a move
 recorded (`moves`), the bots' turns (`bots`), who plays a seat (`seats`), a bot playing for a
-person who stays (`autoplay`), the clocks (`clocks`), the end of a match (`finishing`). Each
-write validates, locks the match (`locks`), stores and tells after commit (`announce`); views,
-consumers and tasks only call these, by the names below."""
+person who stays (`autoplay`), the clocks (`clocks`), the end of a match (`finishing`), its
+analysis (`analysis`). Each write validates, locks the match (`locks`), stores and tells after
+commit (`announce`); views, consumers and tasks only call these, by the names below."""
 
+from games.services.analysis import queue_analysis, request_analysis, run_analysis
 from games.services.announce import (
     LOBBY_GROUP,
     announce_move,
@@ -67,9 +68,12 @@ __all__ = [
     "play_against_bots",
     "play_bot_turns",
     "playable_game",
+    "queue_analysis",
     "queue_bots",
     "refusal_text",
     "remind_turn",
+    "request_analysis",
+    "run_analysis",
     "run_bots",
     "send_turn_reminder",
     "site_bots",

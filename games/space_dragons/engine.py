@@ -44,6 +44,9 @@ State = dict[str, Any]
 Event = dict[str, Any]
 
 GAME = "space_dragons"
+ANALYSIS_PUBLIC_AT_END = False
+"""The analysis of a finished match stays with each player (issue 36): no hand is ever shown to
+anyone, the last two cards included (§7), and a preferred move names a card of the hand."""
 SIDE_CHOICES = ("A", "B")
 OPTION_SIDE_KEYS = {f"{card}_side": card for card in CONTEST_SYMBOLS}
 DEFAULT_OPTIONS: dict[str, Any] = {"draft": True} | dict.fromkeys(OPTION_SIDE_KEYS, "A")

@@ -37,12 +37,13 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 class Worker:
-    """`manage.py worker` in a process of its own, against the test database."""
+    """`manage.py worker` (with `arguments`) in a process of its own, against the test
+    database."""
 
-    def __init__(self, **env: str) -> None:
+    def __init__(self, *arguments: str, **env: str) -> None:
         self.log = tempfile.TemporaryFile()  # noqa: SIM115 - read when the worker stops
         self.process = subprocess.Popen(
-            [sys.executable, "manage.py", "worker"],
+            [sys.executable, "manage.py", "worker", *arguments],
             cwd=settings.BASE_DIR,
             env={
                 **os.environ,
@@ -74,8 +75,8 @@ class Worker:
 
 
 @contextmanager
-def running_worker(**env: str) -> Iterator[Worker]:
-    worker = Worker(**env)
+def running_worker(*arguments: str, **env: str) -> Iterator[Worker]:
+    worker = Worker(*arguments, **env)
     try:
         yield worker
     finally:

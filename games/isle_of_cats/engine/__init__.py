@@ -47,3 +47,7 @@ from games.isle_of_cats.engine.scoring import sister_sheet as sister_sheet
 from games.isle_of_cats.engine.scoring import standing as standing
 from games.isle_of_cats.engine.start import LESSON_SET_CARDS as LESSON_SET_CARDS
 from games.isle_of_cats.engine.start import setup as setup
+
+ANALYSIS_PUBLIC_AT_END = False
+"""The analysis of a finished match stays with each player (issue 36): only the personal lessons
+turn public at the end (§7), never the hands, and a preferred move names a card of the hand."""

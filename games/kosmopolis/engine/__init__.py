@@ -22,3 +22,8 @@ from games.kosmopolis.engine.moves import legal_moves as legal_moves
 from games.kosmopolis.engine.scoring import result as result
 from games.kosmopolis.engine.scoring import standing as standing
 from games.kosmopolis.engine.start import setup as setup
+
+ANALYSIS_PUBLIC_AT_END = False
+"""The analysis of a finished match stays with each player (issue 36): the cards left in hand
+and the draft's choices stay hidden to the end (§7), and a preferred move names a card of the
+hand."""

@@ -1,5 +1,6 @@
 import asyncio
 import contextlib
+import os
 import signal
 
 from django.core.management.base import BaseCommand
@@ -16,8 +17,11 @@ class Command(BaseCommand):
     def add_arguments(self, parser) -> None:
         parser.add_argument(
             "--queues",
-            default=",".join(worker.LOOPS),
-            help="Comma-separated queues to work on (default: all of %(default)s).",
+            default=",".join(worker.SHARED),
+            help=(
+                "Comma-separated queues to work on (default: %(default)s); "
+                f"{', '.join(worker.ALONE)} only alone, at the lowest CPU priority."
+            ),
         )
         parser.add_argument(
             "--batch", action="store_true", help="Stop once the queues are empty (for tests)."
@@ -29,6 +33,11 @@ class Command(BaseCommand):
         if unknown:
             self.stderr.write(f"Unknown queues: {', '.join(sorted(unknown))}")
             raise SystemExit(2)
+        if set(names) & set(worker.ALONE):
+            if len(names) > 1:
+                self.stderr.write(f"Run {', '.join(worker.ALONE)} in a worker of its own.")
+                raise SystemExit(2)
+            os.nice(19)
         asyncio.run(self._run(names, wait=not batch))
 
     async def _run(self, names: list[str], *, wait: bool) -> None:

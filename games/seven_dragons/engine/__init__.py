@@ -37,3 +37,7 @@ from games.seven_dragons.engine.scoring import goal_color as goal_color
 from games.seven_dragons.engine.scoring import result as result
 from games.seven_dragons.engine.scoring import standing as standing
 from games.seven_dragons.engine.start import setup as setup
+
+ANALYSIS_PUBLIC_AT_END = False
+"""The analysis of a finished match stays with each player (issue 36): the goals are revealed
+when the cards run out, never the hands (§5, §7), and a preferred move names a card of the hand."""

@@ -45,3 +45,7 @@ from games.space_bastards.engine.rounds import _next_item as _next_item
 from games.space_bastards.engine.scoring import result as result
 from games.space_bastards.engine.scoring import standing as standing
 from games.space_bastards.engine.start import setup as setup
+
+ANALYSIS_PUBLIC_AT_END = False
+"""The analysis of a finished match stays with each player (issue 36): the seats' standing trade
+and diplomacy preferences stay hidden to the end (§7), and a preferred move may name one."""

@@ -1,0 +1,176 @@
+"""Where did I lose? (issue 36): the strong search's judgement of every move a player made in a
+finished match.
+
+Each move is judged from the mover's view at that moment only: the position is redrawn from
+`view(state, seat)` by the engine's `sample_state` before anything else reads it, so the
+analysis cannot know a card the mover could not see (two true states that look alike to the
+mover are analysed alike). The search (`games.search`) compares the move played with the
+moves the strong level would consider, the played one as its default, and prefers another only
+where it beats the played one on the same deals by more than chance would; the estimates are
+the search's outcome measure (the share of the win, plus a little for the margin), which reads
+as the seat's chance to win.
+
+Pure like the engines: no Django, no I/O; randomness only from seeded `random.Random`s (one per
+move, so that an analysis stopped half-way and resumed gives what an unbroken one gives), time
+only from the clock passed in.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from collections.abc import Callable, Collection, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from games.bots import candidates
+from games.rules import IllegalMove
+from games.search import search
+
+State = dict[str, Any]
+Move = dict[str, Any]
+
+MOVE_SECONDS = 0.5
+"""Thinking time per judged move in production, on a clock of CPU time: a 100-move match
+(issue 36) in about a minute of one core, candidates and replay included."""
+
+LEAST_DEALS = 12
+"""Sampled deals every move judged by time is compared on, however long they take: where one
+round of playouts takes most of the budget (a first draft), one or two deals would call a move
+a blunder by luck (measured: estimates 70 points apart between two seeds)."""
+
+INACCURACY = 0.05
+"""What a move may cost (in the chance to win, 0-1) before it is marked. Below five points a
+difference is within what a few hundred sampled deals can tell apart, and no player would call
+it an error; lichess's thresholds on its winning chances are of the same size."""
+MISTAKE = 0.10
+"""A cost a player notices at the end: one game in ten given away."""
+BLUNDER = 0.20
+"""A cost that turns a likely win into a likely loss over a few moves: one game in five."""
+
+VERDICTS = ("good", "inaccuracy", "mistake", "blunder", "forced")
+"""How a move is judged: by its cost against the thresholds, or "forced" (the only legal
+move, not searched)."""
+
+
+@dataclass(frozen=True)
+class Judgement:
+    """One move of a judged seat: where it stood, what it played and what the search preferred."""
+
+    index: int
+    """The move's place in the record's moves."""
+    seat: int
+    before: float | None
+    """The seat's estimated chance before the move: the preferred move's estimate (None for a
+    forced move)."""
+    after: float | None
+    """The estimate of the move played."""
+    preferred: Move | None
+    """The move the search preferred (the one played where none was surely better)."""
+    verdict: str
+
+    @property
+    def cost(self) -> float:
+        """The chance the move gave away (0 where the move played is the preferred one)."""
+        if self.before is None or self.after is None:
+            return 0.0
+        return max(0.0, self.before - self.after)
+
+
+def verdict(cost: float) -> str:
+    """The mark a move that gave away `cost` of the seat's chance earns."""
+    for limit, name in ((BLUNDER, "blunder"), (MISTAKE, "mistake"), (INACCURACY, "inaccuracy")):
+        if cost >= limit:
+            return name
+    return "good"
+
+
+def analyse(
+    engine: Any,
+    bot: Any,
+    record: dict[str, Any],
+    seats: Collection[int],
+    *,
+    seed: int = 0,
+    iterations: int | None = None,
+    seconds: float | None = None,
+    clock: Callable[[], float] = time.process_time,
+    done: Collection[int] = (),
+) -> Iterator[Judgement]:
+    """The judgement of every move of `seats` in `record` (a `boardgame-record/1`), in order,
+    skipping the moves whose index is in `done` (already stored). Each move's search thinks
+    `iterations` playouts (deterministic) or `seconds` on `clock` (default `MOVE_SECONDS`);
+    moves the engine refuses are skipped as the replay skips them."""
+    if iterations is None and seconds is None:
+        seconds = MOVE_SECONDS
+    state = engine.setup(
+        len(record["seats"]), record.get("options") or {}, record["seed"], record.get("stack")
+    )
+    for index, entry in enumerate(record["moves"]):
+        seat, move = entry["seat"], entry["move"]
+        if seat in seats and index not in done and seat in engine.to_act(state):
+            rng = random.Random(f"{seed}:{index}")
+            yield judge(
+                engine,
+                bot,
+                state,
+                seat,
+                move,
+                rng,
+                index=index,
+                iterations=iterations,
+                seconds=seconds,
+                clock=clock,
+            )
+        try:
+            engine.apply_in_place(state, seat, move)
+        except IllegalMove:
+            continue
+
+
+def judge(
+    engine: Any,
+    bot: Any,
+    state: State,
+    seat: int,
+    move: Move,
+    rng: random.Random,
+    *,
+    index: int = 0,
+    iterations: int | None = None,
+    seconds: float | None = None,
+    clock: Callable[[], float] = time.process_time,
+) -> Judgement:
+    """`move` of `seat` in `state`, judged from what the seat sees: the position the search and
+    the candidates start from is drawn from `view(state, seat)`, never the true one."""
+    position = engine.sample_state(engine.view(state, seat), seat, rng)
+    legal = engine.legal_moves(position, seat)
+    if len(legal) <= 1:
+        return Judgement(index, seat, None, None, None, "forced")
+    compared: dict[str, Move] = {_key(move): move}
+    for candidate in candidates(engine, bot, position, seat, rng, legal):
+        compared.setdefault(_key(candidate), candidate)
+    moves = list(compared.values())
+    means: list[float] = []
+    preferred = search(
+        engine,
+        position,
+        seat,
+        rng,
+        candidates=moves,
+        playout=bot.playout_move,
+        stage=getattr(bot, "playout_stage", None),
+        iterations=iterations,
+        seconds=seconds,
+        clock=clock,
+        means=means,
+        least=LEAST_DEALS if iterations is None else 1,
+    )
+    after = means[0]
+    before = max(after, means[moves.index(preferred)])
+    return Judgement(index, seat, before, after, preferred, verdict(before - after))
+
+
+def _key(move: Move) -> str:
+    return json.dumps(move, sort_keys=True)
