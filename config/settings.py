@@ -223,8 +223,6 @@ BOT_MOVES_PER_RUN = 20
 # A bot seat that has moved this many times in a row (a game's longest turn is a few dozen
 # moves) is stuck in a loop: its match's bots are stopped and an error is logged.
 BOT_MOVES_IN_A_ROW = 500
-# The strong bots' thinking time per move, in seconds (`games.bots.STRONG_SECONDS`).
-BOT_STRONG_SECONDS = 0.2
 
 AUTH_USER_MODEL = "accounts.User"
 AUTHENTICATION_BACKENDS = [
