@@ -133,6 +133,10 @@ class Seat(models.Model):
     substitute_wanted = models.BooleanField(_("looking for a substitute"), default=False)
     wants_end = models.BooleanField(_("asks to end the match early"), default=False)
 
+    opponents: list[Any]
+    """The other players at its match, where a list of matches names them
+    (`games.stats.last_matches`); not a column."""
+
     class Meta:
         verbose_name = _("seat")
         verbose_name_plural = _("seats")
