@@ -35,7 +35,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from games import bots
-from games.registry import playable_games
+from games.registry import GAMES, playable_games
 from games.rules import engine_for
 
 PARTS = ("strong-normal", "normal-random", "easy-random", "normal-easy", "seats", "solo", "ends")
@@ -83,7 +83,7 @@ def _decide(
     engine = engine_for(slug)
     if level == "random":
         return rng.choice(engine.legal_moves(state, seat))
-    bot = importlib.import_module(f"games.{slug}.bot")
+    bot = GAMES[slug].bot
     return bots.choose_move(
         engine,
         bot,

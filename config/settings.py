@@ -234,8 +234,6 @@ ANALYSIS_PLAYOUTS: int | None = env.int("ANALYSIS_PLAYOUTS", default=None)
 # A bot seat that has moved this many times in a row (a game's longest turn is a few dozen
 # moves) is stuck in a loop: its match's bots are stopped and an error is logged.
 BOT_MOVES_IN_A_ROW = 500
-# The strong bots' thinking time per move, in seconds (`games.bots.STRONG_SECONDS`).
-BOT_STRONG_SECONDS = 0.2
 # The pause between a real-time tournament's rounds, from its last match's end, in seconds.
 TOURNAMENT_BREAK_SECONDS = env.int("TOURNAMENT_BREAK_SECONDS", default=30)
 

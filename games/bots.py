@@ -3,8 +3,9 @@
 `easy` and `normal` are the game's own bot (`choose_easy`, `choose_move` in
 `games/<slug>/bot.py`); `strong` searches (`games.search`) among a few candidate moves: the
 normal bot's, those the game's fast playout policy (`playout_move`) picks on sampled deals, and
-random legal ones to fill up. A game's bot module may also name `playout_stage` (a number that
-grows as its game goes on), where a playout stops and the position is scored as it stands.
+random legal ones to fill up. A game's `playout_stage` (a number that grows as its game goes
+on, optional in `games.contract.Bot`) is where a playout stops and the position is scored as it
+stands.
 
 Pure like the engines: no Django, no I/O; the clock is an argument (the site's wall clock by
 default, a process-time clock in the bench).
@@ -72,7 +73,7 @@ def choose_move(
         rng,
         candidates=candidates(engine, bot, state, seat, rng, legal),
         playout=bot.playout_move,
-        stage=getattr(bot, "playout_stage", None),
+        stage=bot.playout_stage,
         iterations=iterations,
         seconds=seconds,
         clock=clock,

@@ -12,7 +12,6 @@ from typing import Any
 
 from django.contrib.staticfiles import finders
 from django.core.checks import CheckMessage, Error, register
-from jinja2 import TemplateNotFound
 
 from games.contract import OPTIONAL, PARTS, members, parameters
 from games.log import Line
@@ -34,6 +33,11 @@ def game_errors(game: GameInfo) -> list[CheckMessage]:
     return [*_part_errors(game), *_file_errors(game)]
 
 
+def _error(game: GameInfo, code: str, message: str, hint: str | None = None) -> CheckMessage:
+    """One fault of `game`, with the id `manage.py check` reports it under."""
+    return Error(message, hint=hint, obj=game.slug, id=code)
+
+
 def _part_errors(game: GameInfo) -> list[CheckMessage]:
     errors: list[CheckMessage] = []
     for module_name, part in PARTS.items():
@@ -41,11 +45,11 @@ def _part_errors(game: GameInfo) -> list[CheckMessage]:
             module = game.module(module_name)
         except ImportError as error:
             errors.append(
-                Error(
+                _error(
+                    game,
+                    "games.E001",
                     f"{game.slug} has no {module_name} module ({error}).",
                     hint=f"Write {game.package}.{module_name} (games.contract.{part.__name__}).",
-                    obj=game.slug,
-                    id="games.E001",
                 )
             )
             continue
@@ -55,11 +59,11 @@ def _part_errors(game: GameInfo) -> list[CheckMessage]:
             if found is None:
                 if (module_name, name) not in OPTIONAL:
                     errors.append(
-                        Error(
+                        _error(
+                            game,
+                            "games.E002",
                             f"{where} is missing.",
                             hint=f"games/contract.py, {part.__name__}.{name}, says what it does.",
-                            obj=game.slug,
-                            id="games.E002",
                         )
                     )
             elif protocol is None:
@@ -73,16 +77,16 @@ def _function_errors(
     game: GameInfo, where: str, found: Any, protocol: Callable[..., Any]
 ) -> list[CheckMessage]:
     if not callable(found):
-        return [Error(f"{where} is not a function.", obj=game.slug, id="games.E003")]
+        return [_error(game, "games.E003", f"{where} is not a function.")]
     wanted = [p.name for p in parameters(protocol)]
     if _accepts(found, parameters(protocol)):
         return []
     return [
-        Error(
+        _error(
+            game,
+            "games.E004",
             f"{where} does not take the contract's parameters ({', '.join(wanted)}).",
             hint=f"It takes {inspect.signature(found)}.",
-            obj=game.slug,
-            id="games.E004",
         )
     ]
 
@@ -113,7 +117,7 @@ def _flag_errors(game: GameInfo, where: str, flag: Any) -> list[CheckMessage]:
 def _lines_errors(game: GameInfo, where: str, lines: Any) -> list[CheckMessage]:
     """The log's sentences: a mapping of event type to a line (`games.log.Line`)."""
     if not isinstance(lines, Mapping):
-        return [Error(f"{where} is no mapping of event types.", obj=game.slug, id="games.E005")]
+        return [_error(game, "games.E005", f"{where} is no mapping of event types.")]
     wanted = [
         inspect.Parameter(name, inspect.Parameter.POSITIONAL_ONLY) for name in LINE_PARAMETERS
     ]
@@ -125,12 +129,12 @@ def _lines_errors(game: GameInfo, where: str, lines: Any) -> list[CheckMessage]:
     if not wrong:
         return []
     return [
-        Error(
+        _error(
+            game,
+            "games.E005",
             f"{where}: the lines of {', '.join(wrong)} are no functions of "
             f"({', '.join(LINE_PARAMETERS)}).",
             hint=f"A line is a {Line}.",
-            obj=game.slug,
-            id="games.E005",
         )
     ]
 
@@ -141,44 +145,33 @@ VALUE_CHECKS = {("log", "LINES"): _lines_errors, ("engine", "ANALYSIS_PUBLIC_AT_
 
 def _file_errors(game: GameInfo) -> list[CheckMessage]:
     """The templates, stylesheet, script and emblem the table and the site load by name."""
-    env = environment()
-    errors: list[CheckMessage] = []
-    for template in game.templates.values():
-        try:
-            env.loader.get_source(env, template)  # type: ignore[union-attr]
-        except TemplateNotFound:
-            errors.append(
-                Error(
-                    f"{game.slug}'s template {template} is missing.",
-                    hint=f"Write games/{game.slug}/jinja2/{template}.",
-                    obj=game.slug,
-                    id="games.E006",
-                )
-            )
+    known = set(environment().list_templates())
+    errors: list[CheckMessage] = [
+        _error(
+            game,
+            "games.E006",
+            f"{game.slug}'s template {template} is missing.",
+            hint=f"Write games/{game.slug}/jinja2/{template}.",
+        )
+        for template in game.templates.values()
+        if template not in known
+    ]
     for static, what in ((game.stylesheet, "stylesheet"), (game.emblem, "emblem")):
         if not finders.find(static):
-            errors.append(
-                Error(
-                    f"{game.slug}'s {what} {static} is missing.",
-                    obj=game.slug,
-                    id="games.E007",
-                )
-            )
+            errors.append(_error(game, "games.E007", f"{game.slug}'s {what} {static} is missing."))
     script = f"{game.slug}/{game.slug}.js"
     if game.has_script and not finders.find(script):
         errors.append(
-            Error(
-                f"{game.slug} has_script, but its script {script} is missing.",
-                obj=game.slug,
-                id="games.E008",
+            _error(
+                game, "games.E008", f"{game.slug} has_script, but its script {script} is missing."
             )
         )
     if not game.has_script and finders.find(script):
         errors.append(
-            Error(
+            _error(
+                game,
+                "games.E008",
                 f"{game.slug}'s script {script} never loads: its GameInfo lacks has_script=True.",
-                obj=game.slug,
-                id="games.E008",
             )
         )
     return errors

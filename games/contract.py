@@ -78,9 +78,15 @@ class Bot(Protocol):
     def playout_move(self, state: State, seat: int, rng: random.Random) -> Move:
         """The strong level's fast playout policy, on a state drawn by `sample_state`."""
 
+    def playout_stage(self, state: State) -> float:
+        """Optional: a number that grows by one a round, where the strong level's playout stops
+        and scores the position as it stands (default: none, a playout plays to the end)."""
+
 
 class Context(Protocol):
-    """The table's regions' context (`games/<slug>/context.py`)."""
+    """The table's regions' context (`games/<slug>/context.py`). What the viewer may choose
+    comes only from `legal` (the viewer's legal moves), never from the rules re-implemented
+    there."""
 
     def table_context(
         self, view: View, legal: list[Move], seat: int | None, names: list[str]
@@ -141,6 +147,7 @@ PARTS: dict[str, type] = {
 """Every module of a game and what it provides."""
 
 OPTIONAL: dict[tuple[str, str], Callable[[Any], Any]] = {
+    ("bot", "playout_stage"): lambda modules: None,
     ("context", "table_moves"): lambda modules: modules.engine.legal_moves,
     ("log", "seat_name"): lambda modules: seat_name,
     ("log", "marks"): lambda modules: names_nothing,
@@ -202,10 +209,33 @@ class WebSide:
 def part(modules: Any, module: str, name: str) -> Any:
     """A part of one of the game's modules (`modules`: its `GameInfo`), or the part's default
     where the game leaves it out."""
-    found = vars(getattr(modules, module)).get(name)
+    found = vars(modules.module(module)).get(name)
     if found is None and (module, name) in OPTIONAL:
         return OPTIONAL[module, name](modules)
     return found
+
+
+@dataclass(frozen=True)
+class BotSide:
+    """A game's bot as the bots' levels call it (`GameInfo.bot`, `games.bots`), its optional
+    parts filled."""
+
+    choose_move: Callable[[State, int, random.Random], Move]
+    choose_easy: Callable[[State, int, random.Random], Move]
+    playout_move: Callable[[State, int, random.Random], Move]
+    playout_stage: Callable[[State], float] | None
+    """None: a playout plays to the end of the game."""
+
+
+def bot_side(modules: Any) -> BotSide:
+    """The game's bot from its `bot` module (`GameInfo`'s `bot`)."""
+    bot = modules.module("bot")
+    return BotSide(
+        choose_move=bot.choose_move,
+        choose_easy=bot.choose_easy,
+        playout_move=bot.playout_move,
+        playout_stage=part(modules, "bot", "playout_stage"),
+    )
 
 
 def web_side(modules: Any) -> WebSide:

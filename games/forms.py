@@ -1,5 +1,7 @@
 """The choices a player makes before a match: how many sit, and the game's own options."""
 
+from typing import Any, cast
+
 from django import forms
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
@@ -33,11 +35,12 @@ class GameChoicesForm(forms.Form):
 
     seats = forms.TypedChoiceField(label=_("Players"), coerce=int)
 
-    def __init__(self, *args, game: GameInfo, **kwargs) -> None:
+    def __init__(self, *args: Any, game: GameInfo, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.game = game
-        self.fields["seats"].choices = [(n, n) for n in game.seat_choices]
-        self.fields["seats"].initial = game.default_seats
+        seats = cast(forms.TypedChoiceField, self.fields["seats"])
+        seats.choices = [(n, n) for n in game.seat_choices]
+        seats.initial = game.default_seats
         for option in game.options:
             choices = [(str(i), label) for i, (_value, label) in enumerate(option.choices)]
             if option.own is not None:
@@ -86,9 +89,10 @@ class GameChoicesForm(forms.Form):
             % {"choice": own.label, "counts": ", ".join(counts)},
         )
 
-    def clean(self) -> dict:
+    def clean(self) -> dict[str, Any]:
         """Each option chosen must fit the number of players; a problem is told at its field."""
-        cleaned = super().clean()
+        super().clean()
+        cleaned = self.cleaned_data
         seats = cleaned.get("seats")
         if seats is None:
             return cleaned

@@ -94,29 +94,33 @@ def pushes_batched() -> Iterator[Pushes]:
 
 
 @sync_and_async_middleware
-def pushes_batched_middleware(get_response: Callable) -> Callable:
+def pushes_batched_middleware(
+    get_response: Callable[[HttpRequest], Any],
+) -> Callable[[HttpRequest], Any]:
     """Each request's pushes leave together at its end: a move tells its table, the next
     player's bell and the mover's bell. Under ASGI they are sent from the event loop itself;
     a hop from the request's thread to the loop for each cost more than the push."""
     if iscoroutinefunction(get_response):
 
-        async def middleware(request: HttpRequest) -> HttpResponse:
+        async def batched_async(request: HttpRequest) -> HttpResponse:
             with pushes_batched() as pushes:
                 try:
-                    return await get_response(request)
+                    response: HttpResponse = await get_response(request)
                 finally:
                     await send_pushes(pushes)
+            return response
 
-    else:
+        return batched_async
 
-        def middleware(request: HttpRequest) -> HttpResponse:
-            with pushes_batched() as pushes:
-                try:
-                    return get_response(request)
-                finally:
-                    async_to_sync(send_pushes)(pushes)
+    def batched(request: HttpRequest) -> HttpResponse:
+        with pushes_batched() as pushes:
+            try:
+                response: HttpResponse = get_response(request)
+            finally:
+                async_to_sync(send_pushes)(pushes)
+        return response
 
-    return middleware
+    return batched
 
 
 async def send_pushes(pushes: Pushes) -> bool:

@@ -56,6 +56,16 @@ def final_scores(scores: Sequence[int], names: Sequence[str]) -> str:
     )
 
 
+def final_scores_line(sentence: str) -> Line:
+    """The game-over line of a game that ends on its scores: `sentence` (a msgid, marked with
+    `gettext_noop` where the game names it) with every seat's final score as `%(list)s`."""
+
+    def line(event: Event, names: list[str], viewer: int | None, you: bool, name: str) -> str:
+        return _(sentence) % {"list": final_scores(event["scores"], names)}
+
+    return line
+
+
 def names_nothing(event: Event) -> list[str]:
     """The marks of a game whose log lines name nothing on the table."""
     return []

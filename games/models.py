@@ -146,6 +146,10 @@ class Seat(models.Model):
     handed_at = models.DateTimeField(_("a bot plays for its player since"), null=True, blank=True)
     bot_helped = models.BooleanField(_("a bot played for its player"), default=False)
 
+    opponents: list[Any]
+    """The other players at its match, where a list of matches names them
+    (`games.stats.last_matches`); not a column."""
+
     class Meta:
         verbose_name = _("seat")
         verbose_name_plural = _("seats")

@@ -56,7 +56,7 @@ def _rate(
 ) -> list[RatingChange]:
     """Move the ratings in `ratings` (newcomers added) by one match; what changed for whom."""
     last = seat_count + 1
-    ranks = [last if s.left else s.rank for s in people]
+    ranks: list[float] = [last if s.left or s.rank is None else s.rank for s in people]
     for seat in people:
         if seat.user_id not in ratings:
             fresh = MODEL.rating()

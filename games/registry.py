@@ -6,16 +6,22 @@ from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 from types import ModuleType
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 from django.utils.functional import Promise
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
-from games.contract import Bot, Engine, Statistics, WebSide, web_side
+from games.contract import BotSide, Engine, Statistics, WebSide, bot_side, web_side
 from games.space_bastards.components import IN_PLAY_COUNT, PLANET_IDS, PLANET_NAME
 
-Label = Promise | str
+if TYPE_CHECKING:
+    from django_stubs_ext import StrPromise
+else:
+    StrPromise = Promise
+"""A lazy translation (`gettext_lazy`), as Django's stubs type it."""
+
+Label = StrPromise | str
 
 
 @dataclass(frozen=True)
@@ -25,24 +31,25 @@ class OwnChoice:
     player's. Stored as the list of the items' ids (in the items' own order for a choice of
     some, in the player's for an order)."""
 
-    label: Promise
+    label: StrPromise
     """The choice among the fixed ones ("chosen below")."""
-    prompt: Promise
+    prompt: StrPromise
     """What the player puts together ("Planets to switch off", "Order of your own")."""
     items: tuple[tuple[str, Label], ...]
     count: Callable[[int], int] | None = None
 
-    def check(self, value: list[object], option: Label, seats: int) -> list[object]:
+    def check(self, value: list[object], option: Label, seats: int) -> list[str]:
         """The value as stored; ValueError with a message for the player when it does not fit."""
         ids = [item for item, _label in self.items]
         if any(type(item) is not str or item not in ids for item in value):
             raise ValueError(gettext("Not a possible value of %(option)s.") % {"option": option})
+        chosen = cast(list[str], value)
         if self.count is None:
-            if sorted(map(ids.index, value)) != list(range(len(ids))):
+            if sorted(map(ids.index, chosen)) != list(range(len(ids))):
                 raise ValueError(
                     gettext("%(option)s: each one needs a place of its own.") % {"option": option}
                 )
-            return value
+            return chosen
         if len(set(value)) != len(value):
             raise ValueError(
                 gettext("%(option)s: choose each one at most once.") % {"option": option}
@@ -57,7 +64,7 @@ class OwnChoice:
                 )
                 % {"option": option, "count": wanted, "players": seats}
             )
-        return sorted(value, key=ids.index)
+        return sorted(chosen, key=ids.index)
 
 
 @dataclass(frozen=True)
@@ -65,15 +72,15 @@ class GameOption:
     """One option of a game's table, as its rules spec lists it."""
 
     key: str
-    label: Promise
+    label: StrPromise
     default: object
-    choices: tuple[tuple[object, Promise], ...]
+    choices: tuple[tuple[object, StrPromise], ...]
     solo_only: bool = False
     """Only a one-player table may change it (a solo opponent's setting)."""
     own: OwnChoice | None = None
     """A value the player may put together instead of a fixed choice."""
 
-    def fixed(self, value: object) -> Promise | None:
+    def fixed(self, value: object) -> StrPromise | None:
         """The label of the fixed choice `value` is, if it is one."""
         return next(
             (
@@ -91,15 +98,15 @@ SIDE_CHOICES = (("A", _("side A")), ("B", _("side B")), ("random", _("random sid
 @dataclass(frozen=True)
 class GameInfo:
     slug: str
-    name: Promise
+    name: StrPromise
     min_players: int
     max_players: int
     minutes: int
-    summary: Promise
+    summary: StrPromise
     playable: bool = False
     options: tuple[GameOption, ...] = ()
     has_script: bool = False
-    rules: tuple[Promise, ...] = ()
+    rules: tuple[StrPromise, ...] = ()
     score_counts: str = "points"
     """What a final score counts: "points", or "cards" for a game won by the largest area."""
 
@@ -173,9 +180,10 @@ class GameInfo:
         return cast(Engine, self.module("engine"))
 
     @cached_property
-    def bot(self) -> Bot:
-        """The bot (`choose_move(state, seat, rng)`), pure like the engine."""
-        return cast(Bot, self.module("bot"))
+    def bot(self) -> BotSide:
+        """The bot (`choose_move(state, seat, rng)`, pure like the engine), the optional parts
+        filled in (`games.contract.bot_side`)."""
+        return bot_side(self)
 
     @cached_property
     def context(self) -> ModuleType:

@@ -103,6 +103,14 @@ def copying(
     return apply
 
 
+def checked_seats(seats: Any, low: int, high: int, game: str) -> int:
+    """A setup's number of seats, a whole number the game is played by: a bad table or record
+    fails at once."""
+    if type(seats) is not int or not low <= seats <= high:
+        raise ValueError(f"{game} is played by {low} to {high} seats.")
+    return seats
+
+
 def checked_options(options: Any, known: Collection[str]) -> dict[str, Any]:
     """A setup's options as the dict they must be, naming no option the game lacks: a bad
     table or record fails at once, never later as a missing key deep in the rules."""

@@ -39,6 +39,8 @@ class Look:
     """The "winner" tag beside a name."""
     caption_shown: bool = False
     """The caption ("Score sheet") shown, not only read out."""
+    note: str = ""
+    """A note under the sheet (`notes`)."""
 
 
 def score_sheet(
@@ -50,10 +52,12 @@ def score_sheet(
     *,
     more: Mapping[str, Sequence[Any]] | None = None,
     badges: Sequence[str] | None = None,
+    notes: Sequence[str] = (),
 ) -> dict[str, Any]:
     """The sheet's context from the result (its `breakdown`, `ranks` and `winners`): `more`
     adds per-seat values the breakdown lacks (a count of a tie-break), `badges` markup before
-    each seat's name (a colour chip)."""
+    each seat's name (a colour chip), `notes` sentences under it (`tie_notes`), msgids the
+    sheet translates as it is drawn."""
     extra = more or {}
     rows = ranked_rows(result, names, seat)
     for row in rows:
@@ -67,7 +71,7 @@ def score_sheet(
             }
             for column in columns
         ]
-    return {"columns": columns, "rows": rows, "look": look}
+    return {"columns": columns, "rows": rows, "look": look, "notes": list(notes)}
 
 
 def ranked_rows(
@@ -97,3 +101,10 @@ def ties(rows: Sequence[Mapping[str, Any]]) -> tuple[bool, bool]:
         any(a["total"] == b["total"] and a["rank"] != b["rank"] for a, b in pairs),
         any(a["rank"] == b["rank"] for a, b in pairs),
     )
+
+
+def tie_notes(decided: bool, shared: bool, tiebreak: str, sharing: str) -> list[str]:
+    """The sheet's notes on its ties, in the game's words (msgids, marked with `gettext_noop`):
+    its tie-break rule where one `decided` a place, and how seats share one where they do
+    (`shared`)."""
+    return [note for note, told in ((tiebreak, decided), (sharing, shared)) if told]

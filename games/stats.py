@@ -334,7 +334,7 @@ def head_to_head(first: User, second: User, viewer: Any) -> tuple[list[Rivalry],
     return lines, recent
 
 
-def _watchable(viewer: Any) -> QuerySet[Match]:
+def _watchable(viewer: Any) -> QuerySet[Match, Any]:
     return Match.objects.filter(watchable_by(viewer)).values("pk")
 
 

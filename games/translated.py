@@ -9,7 +9,7 @@ the helpers here (`gettext`, `ngettext`, `pgettext`, `per_language`) use that ca
 
 import re
 from collections import OrderedDict
-from collections.abc import Callable, Hashable, Iterator
+from collections.abc import Callable, Hashable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import wraps
@@ -22,7 +22,7 @@ from django.utils.safestring import SafeData, mark_safe
 from django.utils.translation import trans_real
 from markupsafe import Markup
 
-Label = TypeVar("Label", str, tuple)
+Label = TypeVar("Label", str, tuple[Any, ...])
 Shared = TypeVar("Shared")
 
 
@@ -78,10 +78,11 @@ def shared(key: Hashable, make: Callable[[], Shared]) -> Shared:
     if read is None or read.shared is None:
         return make()
     try:
-        return read.shared[key]
+        known: Shared = read.shared[key]
     except KeyError:
         read.shared[key] = value = make()
         return value
+    return known
 
 
 def language() -> str | None:
@@ -96,7 +97,8 @@ def gettext(message: str) -> str:
     try:
         return read.texts[message]
     except KeyError:
-        read.texts[message] = text = read.catalog.gettext(message)
+        text: str = read.catalog.gettext(message)
+        read.texts[message] = text
         return text
 
 
@@ -108,7 +110,8 @@ def ngettext(singular: str, plural: str, number: int) -> str:
     try:
         return read.texts[key]
     except KeyError:
-        read.texts[key] = text = read.catalog.ngettext(singular, plural, number)
+        text: str = read.catalog.ngettext(singular, plural, number)
+        read.texts[key] = text
         return text
 
 
@@ -151,6 +154,22 @@ def per_language(label: Callable[..., Label]) -> Callable[..., Label]:
         return result
 
     return lookup
+
+
+def by_key(table: Callable[[], Mapping[str, str]]) -> Callable[[str], str]:
+    """A game's label of a thing by its key (a colour, a symbol, an action): `table` names every
+    key in the active language (its texts literal, so `makemessages` finds them) and is made
+    once per language."""
+    tables: dict[str | None, Mapping[str, str]] = {}
+
+    def label(key: str) -> str:
+        spoken = language()
+        labels = tables.get(spoken)
+        if labels is None:
+            tables[spoken] = labels = table()
+        return labels[key]
+
+    return label
 
 
 def drawn_cards(

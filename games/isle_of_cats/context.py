@@ -41,6 +41,7 @@ from games.isle_of_cats.labels import (
     colour_name,
     fish_text,
     join_names,
+    phase_name,
     piece_svg,
     player_name,
     shape_data,
@@ -84,7 +85,7 @@ def table_context(view: View, legal: list[Move], seat: int | None, names: list[s
     acting = bool(legal)
     context: dict[str, Any] = {
         "phase": phase,
-        "phase_name": _phase_name(phase),
+        "phase_name": phase_name(phase),
         "day": view["day"],
         "days": DAYS,
         "players": players,
@@ -100,19 +101,6 @@ def table_context(view: View, legal: list[Move], seat: int | None, names: list[s
     if me is not None:
         context["own"] = _own(view, seat, me, acting, legal)
     return context
-
-
-def _phase_name(phase: str) -> str:
-    return {
-        "arrange": _("arranging the cats"),
-        "draft": _("draft"),
-        "buy": _("buying"),
-        "lesson_colours": _("lesson colours"),
-        "rescue_select": _("choosing rescue cards"),
-        "rescue": _("rescue"),
-        "rare_finds": _("rare finds"),
-        "game_over": _("game over"),
-    }.get(phase, phase)
 
 
 def _families(tiles: list[dict[str, Any]]) -> list[list[str]]:

@@ -27,7 +27,7 @@ from games.isle_of_cats.components import (
     index,
 )
 from games.labels import Event, Move, View, join_names  # noqa: F401 - re-exported
-from games.translated import drawn_cards, ngettext, per_language, pgettext
+from games.translated import by_key, drawn_cards, ngettext, per_language, pgettext
 from games.translated import gettext as _
 
 Cells = list[list[int]]
@@ -114,38 +114,53 @@ ENGINE_NAMES = (
 # --- names of things ---------------------------------------------------------------------------
 
 
-@per_language
-def colour_name(colour: str) -> str:
-    return {
+colour_name = by_key(
+    lambda: {
         "blue": pgettext("cat colour", "blue"),
         "green": pgettext("cat colour", "green"),
         "orange": pgettext("cat colour", "orange"),
         "red": pgettext("cat colour", "red"),
         "purple": pgettext("cat colour", "purple"),
-    }[colour]
+    }
+)
 
 
-@per_language
-def colour_letter(colour: str) -> str:
-    """The letter printed on every cat of a colour, for colour-blind players."""
-    return {
+colour_letter = by_key(
+    lambda: {
         "blue": pgettext("cat colour letter", "B"),
         "green": pgettext("cat colour letter", "G"),
         "orange": pgettext("cat colour letter", "O"),
         "red": pgettext("cat colour letter", "R"),
         "purple": pgettext("cat colour letter", "P"),
-    }[colour]
+    }
+)
+"""The letter printed on every cat of a colour, for colour-blind players."""
 
 
-@per_language
-def shape_name(shape: str) -> str:
-    """A common treasure's shape."""
-    return {
+phase_name = by_key(
+    lambda: {
+        "arrange": _("arranging the cats"),
+        "draft": _("draft"),
+        "buy": _("buying"),
+        "lesson_colours": _("lesson colours"),
+        "rescue_select": _("choosing rescue cards"),
+        "rescue": _("rescue"),
+        "rare_finds": _("rare finds"),
+        "game_over": _("game over"),
+    }
+)
+"""What the game is doing now, as the status names it."""
+
+
+shape_name = by_key(
+    lambda: {
         "mono": _("single square"),
         "domino": _("domino"),
         "line3": _("line of three"),
         "corner3": _("corner of three"),
-    }[shape]
+    }
+)
+"""A common treasure's shape."""
 
 
 @per_language
@@ -164,9 +179,8 @@ def tile_label(tile: str) -> str:
     return _("common treasure (%(shape)s)") % {"shape": shape_name(TILE_SHAPE[tile])}
 
 
-@per_language
-def section_name(section: str) -> str:
-    return {
+section_name = by_key(
+    lambda: {
         "stern": _("stern"),
         "port_cabin": _("port cabin"),
         "dining_room": _("dining room"),
@@ -174,7 +188,8 @@ def section_name(section: str) -> str:
         "deck": _("deck"),
         "storage": _("storage"),
         "bow": _("bow"),
-    }[section]
+    }
+)
 
 
 @per_language

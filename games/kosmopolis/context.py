@@ -1,12 +1,11 @@
 """The Kosmopolis table's region contexts (what the fragments under
-`jinja2/kosmopolis/` show of the engine's `view()`) and status line.
-
-What the viewer may choose comes only from `legal` (the viewer's legal moves), never from the
-rules re-implemented here."""
+`jinja2/kosmopolis/` show of the engine's `view()`) and status line."""
 
 from __future__ import annotations
 
 from typing import Any
+
+from django.utils.translation import gettext_noop
 
 from games.kosmopolis.components import (
     CARD_VALUE,
@@ -34,7 +33,7 @@ from games.kosmopolis.labels import (
     signed,
 )
 from games.kosmopolis.log import evaluation_sentences
-from games.score_sheet import Column, Look, ranked_rows, score_sheet, ties
+from games.score_sheet import Column, Look, ranked_rows, score_sheet, tie_notes, ties
 from games.translated import gettext as _
 from games.translated import ngettext, shared
 
@@ -378,11 +377,20 @@ def _result_context(view: View, names: list[str], seat: int | None) -> dict[str,
             Column("threes", "3×", title=_("cards worth 3")),
             Column("twos", "2×", title=_("cards worth 2")),
         ]
-    sheet = score_sheet(result, names, seat, columns, SHEET_LOOK)
+    notes = tie_notes(
+        tiebreak,
+        shared,
+        gettext_noop(
+            "Equal totals were decided by the number of cards worth 6 (city and bonus cards "
+            "together), then 5, 4, 3 and 2."
+        ),
+        gettext_noop("Players equal in every respect share the place."),
+    )
+    sheet = score_sheet(result, names, seat, columns, SHEET_LOOK, notes=notes)
     return {"rows": rows, "tiebreak": tiebreak, "shared": shared, "sheet": sheet}
 
 
-SHEET_LOOK = Look(table="k-score", winner="k-winner", you="k-you", marker="k-marker")
+SHEET_LOOK = Look(table="k-score", winner="k-winner", you="k-you", marker="k-marker", note="k-note")
 
 
 def _last_round_context(view: View, names: list[str]) -> dict[str, Any] | None:

@@ -8,20 +8,11 @@ from games.kosmopolis.components import (
     CARD_COLOR,
 )
 from games.kosmopolis.labels import PRIEST_COLOR, Move
+from games.posted import posted_integer
 from games.rules import IllegalMove
 from games.translated import gettext as _
 
 # --- move forms ------------------------------------------------------------------------------
-
-
-def _integer(data: QueryDict, field: str, missing: str) -> int:
-    raw = data.get(field)
-    if raw is None or raw == "":
-        raise IllegalMove(missing)
-    try:
-        return int(raw)
-    except ValueError:
-        raise IllegalMove(_("The form sent something that is not a card number.")) from None
 
 
 def move_from_post(data: QueryDict) -> Move:
@@ -42,7 +33,11 @@ def move_from_post(data: QueryDict) -> Move:
             raise IllegalMove(_("The form sent something that is not a card number.")) from None
         return {"type": "draft", "cards": cards}
     if kind == "play":
-        card = _integer(data, "card", _("Choose a card to play."))
+        card = posted_integer(
+            data.get("card"),
+            _("Choose a card to play."),
+            _("The form sent something that is not a card number."),
+        )
         to = data.get("to")
         if not to:
             raise IllegalMove(_("Choose where to play the card."))

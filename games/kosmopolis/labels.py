@@ -14,7 +14,7 @@ from games.kosmopolis.components import (
     PROFESSION_BY_COLOR,
 )
 from games.labels import Event, Move, View, join_names, player_name, signed  # noqa: F401 - re-exported
-from games.translated import drawn_cards, per_language, pgettext
+from games.translated import by_key, drawn_cards, per_language, pgettext
 from games.translated import gettext as _
 
 KEEP_PER_STEP = 2
@@ -49,37 +49,37 @@ ENGINE_MESSAGES = (
 # --- names of things -------------------------------------------------------------------------
 
 
-@per_language
-def colour_name(colour: str) -> str:
-    """The colour as a word ("green" / "zelená")."""
-    return {
+colour_name = by_key(
+    lambda: {
         "green": pgettext("colour", "green"),
         "yellow": pgettext("colour", "yellow"),
         "blue": pgettext("colour", "blue"),
         "pink": pgettext("colour", "pink"),
-    }[colour]
+    }
+)
+"""The colour as a word ("green" / "zelená")."""
 
 
-@per_language
-def column_name(colour: str) -> str:
-    """The colour as the adjective of a column ("green" / "zelený" sloupec)."""
-    return {
+column_name = by_key(
+    lambda: {
         "green": pgettext("column", "green"),
         "yellow": pgettext("column", "yellow"),
         "blue": pgettext("column", "blue"),
         "pink": pgettext("column", "pink"),
-    }[colour]
+    }
+)
+"""The colour as the adjective of a column ("green" / "zelený" sloupec)."""
 
 
-@per_language
-def colour_letter(colour: str) -> str:
-    """The letter printed on every coloured thing, for colour-blind players."""
-    return {
+colour_letter = by_key(
+    lambda: {
         "green": pgettext("colour letter", "G"),
         "yellow": pgettext("colour letter", "Y"),
         "blue": pgettext("colour letter", "B"),
         "pink": pgettext("colour letter", "P"),
-    }[colour]
+    }
+)
+"""The letter printed on every coloured thing, for colour-blind players."""
 
 
 @per_language
@@ -92,34 +92,34 @@ def profession_name(colour: str) -> str:
     }[PROFESSION_BY_COLOR[colour]]
 
 
-@per_language
-def ability_text(colour: str) -> str:
-    return {
+ability_text = by_key(
+    lambda: {
         "green": _("Draw 1 profession card."),
         "yellow": _("Take 1 token from the supply."),
         "blue": _("Draw a modifier and place it face down over any column."),
         "pink": _("Move the lowest card of the green, yellow or blue column into your city."),
-    }[colour]
+    }
+)
 
 
-@per_language
-def from_column(colour: str) -> str:
-    return {
+from_column = by_key(
+    lambda: {
         "green": _("from the green column"),
         "yellow": _("from the yellow column"),
         "blue": _("from the blue column"),
         "pink": _("from the pink column"),
-    }[colour]
+    }
+)
 
 
-@per_language
-def over_column(colour: str) -> str:
-    return {
+over_column = by_key(
+    lambda: {
         "green": _("over the green column"),
         "yellow": _("over the yellow column"),
         "blue": _("over the blue column"),
         "pink": _("over the pink column"),
-    }[colour]
+    }
+)
 
 
 @per_language

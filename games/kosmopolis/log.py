@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext_noop
+
 from games.kosmopolis.components import (
     COLORS,
     MODIFIER_VALUE,
@@ -19,7 +21,7 @@ from games.kosmopolis.labels import (
     player_name,
     signed,
 )
-from games.log import final_scores, open_card
+from games.log import final_scores_line, open_card
 from games.translated import gettext as _
 from games.translated import ngettext, one_full_stop
 
@@ -287,11 +289,6 @@ def _start_player(event: Event, names: list[str], viewer: int | None, you: bool,
     return _("%(name)s is the start player of the next round.") % {"name": name}
 
 
-def _game_over(event: Event, names: list[str], viewer: int | None, you: bool, name: str):
-    scores = final_scores(event["scores"], names)
-    return _("Game over. Final scores: %(list)s.") % {"list": scores}
-
-
 LINES = {
     "round_started": _round_started,
     "packet": _packet,
@@ -315,7 +312,7 @@ LINES = {
     "bonus_card": _bonus_card,
     "round_evaluated": _round_evaluated,
     "start_player": _start_player,
-    "game_over": _game_over,
+    "game_over": final_scores_line(gettext_noop("Game over. Final scores: %(list)s.")),
 }
 """One describer per event type the engine emits (`"type":` in engine.py)."""
 

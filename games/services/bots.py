@@ -74,7 +74,7 @@ def play_bot_turns(*, match_id: int) -> int:
                 seat,
                 rng,
                 match.seat_list[seat].playing_level,
-                seconds=settings.BOT_STRONG_SECONDS,
+                seconds=levels.STRONG_SECONDS,
             )
             record(match, seat, move, match.move_count, wake_bots=False)
         played += 1

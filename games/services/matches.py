@@ -45,15 +45,7 @@ def start_match(
     The bots among the players play at `bot_level`.
     """
     info = _playable(game)
-    if not info.min_players <= len(players) <= info.max_players:
-        raise ValueError(
-            _("%(game)s is played by %(low)d to %(high)d players.")
-            % {"game": info.name, "low": info.min_players, "high": info.max_players}
-        )
-    if len({player.pk for player in players}) != len(players):
-        raise ValueError(_("A player cannot sit twice at one table."))
-    if bot_level not in Seat.Level.values:
-        raise ValueError(_("Choose one of the bots' levels: easy, normal or strong."))
+    _check_players(info, players, bot_level)
     seed = secrets.randbits(128) if seed is None else seed
     options = info.clean_options(options, seats=len(players))
     state = info.engine.setup(len(players), options, seed, stack)
@@ -70,17 +62,7 @@ def start_match(
             move_hours=move_hours if pace == Match.Pace.TURN_BASED else None,
             state=state,
         )
-        match.seat_list = Seat.objects.bulk_create(
-            Seat(
-                match=match,
-                number=number,
-                user=player,
-                is_bot=player.is_bot,
-                bot_level=bot_level if player.is_bot else Seat.Level.NORMAL,
-                time_left_ms=match.clock_seconds * 1000 if match.clock_seconds else None,
-            )
-            for number, player in enumerate(players)
-        )
+        match.seat_list = _seat(match, players, bot_level)
         writes = Batch()
         run_clocks(match, info, mover=None, before=set(), now=timezone.now(), writes=writes)
         notify_turns(match, info, before=set(), writes=writes)
@@ -88,6 +70,35 @@ def start_match(
         tell_my_games({s.user_id for s in match.seat_list if not s.is_bot})
         after_commit(match, info)
     return match
+
+
+def _check_players(info: GameInfo, players: Sequence[User], bot_level: str) -> None:
+    """Refuse a table the game cannot be played at: too few or many players, one player in two
+    seats, or a level the bots do not have."""
+    if not info.min_players <= len(players) <= info.max_players:
+        raise ValueError(
+            _("%(game)s is played by %(low)d to %(high)d players.")
+            % {"game": info.name, "low": info.min_players, "high": info.max_players}
+        )
+    if len({player.pk for player in players}) != len(players):
+        raise ValueError(_("A player cannot sit twice at one table."))
+    if bot_level not in Seat.Level.values:
+        raise ValueError(_("Choose one of the bots' levels: easy, normal or strong."))
+
+
+def _seat(match: Match, players: Sequence[User], bot_level: str) -> list[Seat]:
+    """The players in their seats, in order, each with the match's starting clock."""
+    return Seat.objects.bulk_create(
+        Seat(
+            match=match,
+            number=number,
+            user=player,
+            is_bot=player.is_bot,
+            bot_level=bot_level if player.is_bot else Seat.Level.NORMAL,
+            time_left_ms=match.clock_seconds * 1000 if match.clock_seconds else None,
+        )
+        for number, player in enumerate(players)
+    )
 
 
 def import_record(*, record: dict[str, Any], players: Sequence[User]) -> Match:

@@ -1,8 +1,5 @@
 """The Seven Dragons table's region contexts (what the fragments under
-`jinja2/seven_dragons/` show of the engine's `view()`) and status line.
-
-What the viewer may choose comes only from `legal` (the viewer's legal moves), never from the
-rules re-implemented here."""
+`jinja2/seven_dragons/` show of the engine's `view()`) and status line."""
 
 from __future__ import annotations
 

@@ -6,6 +6,7 @@ from typing import Any
 
 from django.http import QueryDict
 
+from games.posted import posted_integer
 from games.rules import IllegalMove
 from games.seven_dragons.labels import PAYLOAD_INTS, Move
 from games.translated import gettext as _
@@ -14,12 +15,7 @@ from games.translated import gettext as _
 
 
 def _integer(text: str | None, missing: str) -> int:
-    if text is None or text == "":
-        raise IllegalMove(missing)
-    try:
-        return int(text)
-    except ValueError:
-        raise IllegalMove(_("The form sent something that is not a number.")) from None
+    return posted_integer(text, missing, _("The form sent something that is not a number."))
 
 
 def move_from_post(data: QueryDict) -> Move:

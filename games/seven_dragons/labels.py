@@ -18,8 +18,8 @@ from games.seven_dragons.components import (
     RAINBOW,
     SILVER,
 )
+from games.translated import by_key, per_language, pgettext
 from games.translated import gettext as _
-from games.translated import per_language, pgettext
 
 Cell = tuple[int, int]
 
@@ -74,37 +74,37 @@ coordinates x and y read the same in Czech."""
 # --- names of things -------------------------------------------------------------------------
 
 
-@per_language
-def colour_name(colour: str) -> str:
-    return {
+colour_name = by_key(
+    lambda: {
         "red": pgettext("colour", "red"),
         "yellow": pgettext("colour", "yellow"),
         "green": pgettext("colour", "green"),
         "blue": pgettext("colour", "blue"),
         "black": pgettext("colour", "black"),
-    }[colour]
+    }
+)
 
 
-@per_language
-def action_name(kind: str) -> str:
-    return {
+action_name = by_key(
+    lambda: {
         "move_card": _("Move a card"),
         "zap_card": _("Take a card"),
         "rotate_goals": _("Rotate goals"),
         "trade_goals": _("Trade goals"),
         "trade_hands": _("Trade hands"),
-    }[kind]
+    }
+)
 
 
-@per_language
-def action_help(kind: str) -> str:
-    return {
+action_help = by_key(
+    lambda: {
         "move_card": _("Move a dragon card of the layout to another legal place, or turn it."),
         "zap_card": _("Take a dragon card from the layout into your hand."),
         "rotate_goals": _("Every goal card passes one place on, imaginary players included."),
         "trade_goals": _("Swap your goal card with another player's or an imaginary one."),
         "trade_hands": _("Swap your whole hand with another player's hand."),
-    }[kind]
+    }
+)
 
 
 def colours_text(colours: Sequence[str]) -> str:

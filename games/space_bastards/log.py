@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from games.log import Line, final_scores
+from django.utils.translation import gettext_noop
+
+from games.log import Line, final_scores_line
 from games.space_bastards.engine import named
 from games.space_bastards.labels import (
     NEUTRAL,
@@ -182,11 +184,6 @@ def _points_bought(e: Event, names: list[str], viewer: int | None, you: bool, na
     if not bought:
         return _("Nobody has 5 money left to buy a point.")
     return _("Money buys points, 5 for 1: %(points)s.") % {"points": ", ".join(bought)}
-
-
-def _game_over(e: Event, names: list[str], viewer: int | None, you: bool, name: str) -> str:
-    scores = final_scores(e["scores"], names)
-    return _("Game over. Final scores: %(list)s.") % {"list": scores}
 
 
 def _paid(e: Event, names: list[str], viewer: int | None, you: bool, name: str) -> str:
@@ -407,7 +404,7 @@ LINES: dict[str, Line] = {
     "cards_returned": _cards_returned,
     "dominance": _dominance,
     "points_bought": _points_bought,
-    "game_over": _game_over,
+    "game_over": final_scores_line(gettext_noop("Game over. Final scores: %(list)s.")),
     "paid": _paid,
     "born": _born,
     "shot": _shot,

@@ -1,14 +1,13 @@
 """The Space Dragons table's region contexts (what the fragments under
-`jinja2/space_dragons/` show of the engine's `view()`) and status line.
-
-What the viewer may choose comes only from `legal` (the viewer's legal moves), never from the
-rules re-implemented here."""
+`jinja2/space_dragons/` show of the engine's `view()`) and status line."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from games.score_sheet import Column, Look, ranked_rows, score_sheet, ties
+from django.utils.translation import gettext_noop
+
+from games.score_sheet import Column, Look, ranked_rows, score_sheet, tie_notes, ties
 from games.space_dragons.components import (
     CONTEST_SYMBOLS,
     CREW,
@@ -33,8 +32,8 @@ from games.space_dragons.labels import (
     signed,
     symbol_letter,
 )
+from games.translated import by_key
 from games.translated import gettext as _
-from games.translated import per_language
 
 # --- template context ------------------------------------------------------------------------
 
@@ -277,6 +276,12 @@ def _result_context(view: View, names: list[str], seat: int | None) -> dict[str,
             columns,
             SHEET_LOOK,
             more={"dragons_hunted": result["dragon_counts"]},
+            notes=tie_notes(
+                tiebreak,
+                shared,
+                gettext_noop("Equal totals were decided by the number of dragons hunted."),
+                gettext_noop("Players equal in total and dragons share the place."),
+            ),
         ),
         "tiebreak": tiebreak,
         "shared": shared,
@@ -285,14 +290,15 @@ def _result_context(view: View, names: list[str], seat: int | None) -> dict[str,
     }
 
 
-SHEET_LOOK = Look(table="sd-score", winner="sd-winner-row", you="sd-you", marker="sd-tag sd-lead")
+SHEET_LOOK = Look(
+    table="sd-score", winner="sd-winner-row", you="sd-you", marker="sd-tag sd-lead", note="sd-note"
+)
 
 CATEGORIES = ("dragons", "plus", "minus", "shields", "damage", "research", "morale", "crime")
 
 
-@per_language
-def category_name(key: str) -> str:
-    return {
+category_name = by_key(
+    lambda: {
         "dragons": _("Dragons"),
         "plus": _("+2 symbols"),
         "minus": _("−1 symbols"),
@@ -301,7 +307,8 @@ def category_name(key: str) -> str:
         "research": _("Research"),
         "morale": _("Morale"),
         "crime": _("Crime"),
-    }[key]
+    }
+)
 
 
 # --- status line -----------------------------------------------------------------------------

@@ -13,6 +13,7 @@ from games.rules import (
     IllegalMove,
     check_move,
     checked_options,
+    checked_seats,
     checked_stack,
     copying,
     deal_shares,
@@ -151,8 +152,7 @@ def setup(
     seats: int, options: dict[str, Any], seed: int, stack: dict[str, Any] | None = None
 ) -> State:
     """A new game, shuffled from one seeded RNG in the order of spec §4."""
-    if not _is_int(seats) or not SEATS_MIN <= seats <= SEATS_MAX:
-        raise ValueError(f"Space Dragons needs {SEATS_MIN} to {SEATS_MAX} players.")
+    checked_seats(seats, SEATS_MIN, SEATS_MAX, "Space Dragons")
     opts = _check_options(options)
     stacked = _check_stack(stack)
     rng = random.Random(seed)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.http import QueryDict
 
+from games.posted import posted_integer
 from games.rules import IllegalMove
 from games.space_dragons.labels import Move
 from games.translated import gettext as _
@@ -16,13 +17,9 @@ def move_from_post(data: QueryDict) -> Move:
     kind = data.get("type")
     if kind not in ("draft", "play"):
         raise IllegalMove(_("The form did not say which move to make."))
-    raw = data.get("card")
-    if raw is None or raw == "":
-        if kind == "draft":
-            raise IllegalMove(_("Choose the card you want to keep."))
-        raise IllegalMove(_("Choose a card to play."))
-    try:
-        card = int(raw)
-    except ValueError:
-        raise IllegalMove(_("The form sent something that is not a card number.")) from None
+    card = posted_integer(
+        data.get("card"),
+        _("Choose the card you want to keep.") if kind == "draft" else _("Choose a card to play."),
+        _("The form sent something that is not a card number."),
+    )
     return {"type": kind, "card": card}

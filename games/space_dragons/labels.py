@@ -16,7 +16,7 @@ from games.space_dragons.components import (
     SCORING_CARDS,
     SYMBOLS,
 )
-from games.translated import drawn_cards, per_language, pgettext
+from games.translated import by_key, drawn_cards, per_language, pgettext
 from games.translated import gettext as _
 
 ENGINE_MESSAGES = (
@@ -42,9 +42,8 @@ are their own symbol."""
 # --- names of things -------------------------------------------------------------------------
 
 
-@per_language
-def symbol_name(key: str) -> str:
-    return {
+symbol_name = by_key(
+    lambda: {
         "research": _("research"),
         "morale": _("morale"),
         "crime": _("crime"),
@@ -54,13 +53,12 @@ def symbol_name(key: str) -> str:
         "damage": _("damage"),
         "repair": _("repair"),
         "targeting": _("targeting"),
-    }[key]
+    }
+)
 
 
-@per_language
-def symbol_letter(key: str) -> str:
-    """The short mark printed on every symbol chip (colour is never the only cue)."""
-    return {
+symbol_letter = by_key(
+    lambda: {
         "research": pgettext("symbol", "Re"),
         "morale": pgettext("symbol", "Mo"),
         "crime": pgettext("symbol", "Cr"),
@@ -70,26 +68,28 @@ def symbol_letter(key: str) -> str:
         "damage": pgettext("symbol", "Dm"),
         "repair": pgettext("symbol", "Rp"),
         "targeting": pgettext("symbol", "Tg"),
-    }[key]
+    }
+)
+"""The short mark printed on every symbol chip (colour is never the only cue)."""
 
 
-@per_language
-def scoring_card_name(card: str) -> str:
-    return {
+scoring_card_name = by_key(
+    lambda: {
         "research": _("Research"),
         "morale": _("Morale"),
         "crime": _("Crime"),
-    }[card]
+    }
+)
 
 
-@per_language
-def position_name(position: str) -> str:
-    return {
+position_name = by_key(
+    lambda: {
         "highest": _("highest"),
         "lowest": _("lowest"),
         "second_highest": _("second highest"),
         "second_lowest": _("second lowest"),
-    }[position]
+    }
+)
 
 
 def card_label(card: int) -> str:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from games.log import final_scores, open_card
+from django.utils.translation import gettext_noop
+
+from games.log import final_scores_line, open_card
 from games.space_dragons.components import (
     CREW,
     EFFECTS,
@@ -140,11 +142,6 @@ def _hands_passed(event: Event, names: list[str], viewer: int | None, you: bool,
     return _("Everyone passes their whole hand to the left.")
 
 
-def _game_over(event: Event, names: list[str], viewer: int | None, you: bool, name: str) -> str:
-    scores = final_scores(event["scores"], names)
-    return _("The last dragon is hunted. Final scores: %(list)s.") % {"list": scores}
-
-
 LINES = {
     "drafted": _drafted,
     "drafted_card": _drafted_card,
@@ -159,7 +156,9 @@ LINES = {
     "trick_won": _trick_won,
     "dragon_revealed": _dragon_revealed,
     "hands_passed": _hands_passed,
-    "game_over": _game_over,
+    "game_over": final_scores_line(
+        gettext_noop("The last dragon is hunted. Final scores: %(list)s.")
+    ),
 }
 """One describer per event type the engine emits (`"type":` in engine.py)."""
 

@@ -48,9 +48,11 @@ def _free_port() -> int:
 
 class Site:
     """`manage.py serve` (daphne, the task worker inside) on the test database, on a port that
-    stays the same across restarts, as a restarted production server's would."""
+    stays the same across restarts, as a restarted production server's would; with `example`,
+    the guide's example game is on it too (`games.tests.serve_example`)."""
 
-    def __init__(self) -> None:
+    def __init__(self, *, example: bool = False) -> None:
+        self.command = ["-m", "games.tests.serve_example"] if example else ["manage.py", "serve"]
         self.port = _free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.server: subprocess.Popen | None = None
@@ -59,7 +61,7 @@ class Site:
         env = {**os.environ, "DATABASE_URL": database_url(), "DEBUG": "1"}
         env.pop("REDIS_URL", None)
         self.server = subprocess.Popen(
-            [sys.executable, "manage.py", "serve", "--noreload", f"127.0.0.1:{self.port}"],
+            [sys.executable, *self.command, "--noreload", f"127.0.0.1:{self.port}"],
             cwd=settings.BASE_DIR,
             env=env,
             stdout=subprocess.DEVNULL,
@@ -84,9 +86,9 @@ class Site:
             self.server = None
 
 
-def serve_site() -> Iterator[str]:
-    """Run the site for one test, on its own port."""
-    site = Site()
+def serve_site(*, example: bool = False) -> Iterator[str]:
+    """Run the site for one test, on its own port (with the guide's example game: `Site`)."""
+    site = Site(example=example)
     site.start()
     try:
         yield site.url

@@ -57,10 +57,10 @@ def _example_registered(request):
 
 
 @pytest.fixture
-def played(monkeypatch, settings):
+def played(monkeypatch):
     """The level and budget of each bot turn by seat, and how often the search ran; the strong
     level thinks a hundredth of a second so the tests stay fast."""
-    settings.BOT_STRONG_SECONDS = 0.01
+    monkeypatch.setattr(levels, "STRONG_SECONDS", 0.01)
     calls: list[tuple[int, str, float | None]] = []
     searches: list[int] = []
     choose, search = levels.choose_move, levels.search

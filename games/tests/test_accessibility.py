@@ -18,6 +18,7 @@ from games import services
 from games.models import Match
 from games.registry import GAMES
 from games.tests.browser import CHROMIUM, CHROMIUM_ARGS, serve_site, session_cookie
+from games.tests.example import every_game
 from lobby import services as lobby
 from notifications.models import PushSubscription
 from notifications.push import new_key_pair
@@ -67,10 +68,11 @@ PLAYABLE = sorted(slug for slug, game in GAMES.items() if game.playable)
 
 
 @pytest.fixture
-def site(transactional_db, monkeypatch):
-    """The site with pushes to devices, whose list the settings page shows."""
+def site(transactional_db, monkeypatch, request):
+    """The site with pushes to devices, whose list the settings page shows; the guide's example
+    game is on it for a case that plays it (marked `example_game`)."""
     monkeypatch.setenv("VAPID_PRIVATE_KEY", new_key_pair()[0])
-    yield from serve_site()
+    yield from serve_site(example=request.node.get_closest_marker("example_game") is not None)
 
 
 @pytest.fixture
@@ -245,11 +247,11 @@ def _kinds(game: str, state: dict, seat: int) -> list[str]:
     return sorted({str(move.get("type")) if isinstance(move, dict) else "move" for move in moves})
 
 
-@pytest.mark.parametrize("game", PLAYABLE)
+@pytest.mark.parametrize("game", every_game())
 def test_a_game_table_passes_axe_in_every_state(site, readers, robots, game):
     """A Czech and an English player and a bot play a whole match; each page is checked the
     first time its player is asked for a new kind of move (or waits), then finished, then its
-    replay."""
+    replay. The guide's example game is played too, as a game written by the guide is."""
     from playwright.sync_api import sync_playwright
 
     info = GAMES[game]

@@ -7,6 +7,7 @@ from __future__ import annotations
 import ast
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -29,6 +30,33 @@ def _files(slug: str, module: str) -> list[Path]:
     return sorted(package.glob("*.py")) if package.is_dir() else [folder / f"{module}.py"]
 
 
+def _imports(path: Path) -> Iterator[str]:
+    """Every module the file imports (`from . import` as "")."""
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            yield from (alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            yield node.module or ""
+
+
+def _standard(name: str) -> bool:
+    top = name.split(".")[0]
+    return top in sys.stdlib_module_names or top == "__future__"
+
+
+def _django_loaded(*modules: str) -> str:
+    """The Django modules a fresh interpreter holds after importing `modules`."""
+    code = (
+        "import sys\n"
+        + "".join(f"import {module}\n" for module in modules)
+        + "print(sorted(m for m in sys.modules if m == 'django' or m.startswith('django.')))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=PROJECT, capture_output=True, text=True, check=True
+    )
+    return done.stdout.strip()
+
+
 def test_every_game_is_checked():
     expected = {"kosmopolis", "seven_dragons", "space_dragons", "isle_of_cats", "space_bastards"}
     assert expected <= set(SLUGS)
@@ -41,15 +69,7 @@ of the project each may import."""
 
 @pytest.mark.parametrize("slug", [*SLUGS, EXAMPLE])
 def test_importing_the_engine_loads_no_django(slug):
-    code = (
-        "import sys\n"
-        + "".join(f"import games.{slug}.{module}\n" for module in MODULES)
-        + "print(sorted(m for m in sys.modules if m == 'django' or m.startswith('django.')))\n"
-    )
-    done = subprocess.run(
-        [sys.executable, "-c", code], cwd=PROJECT, capture_output=True, text=True, check=True
-    )
-    assert done.stdout.strip() == "[]"
+    assert _django_loaded(*(f"games.{slug}.{module}" for module in MODULES)) == "[]"
 
 
 @pytest.mark.parametrize("slug", [*SLUGS, EXAMPLE])
@@ -59,44 +79,13 @@ def test_modules_import_only_the_standard_library_and_games_rules(slug, module):
     files = _files(slug, module)
     assert files
     for path in files:
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Import):
-                names = [alias.name for alias in node.names]
-            elif isinstance(node, ast.ImportFrom):
-                names = [node.module or ""]
-            else:
-                continue
-            for name in names:
-                top = name.split(".")[0]
-                inside = name.startswith(f"games.{slug}.engine.")
-                assert (
-                    name in allowed
-                    or inside
-                    or top in sys.stdlib_module_names
-                    or top == "__future__"
-                ), f"{path.name}: {name}"
+        for name in _imports(path):
+            inside = name.startswith(f"games.{slug}.engine.")
+            assert name in allowed or inside or _standard(name), f"{path.name}: {name}"
 
 
 @pytest.mark.parametrize("module", sorted(CORE))
 def test_the_search_and_the_levels_are_pure(module):
-    code = (
-        f"import sys\nimport games.{module}\n"
-        "print(sorted(m for m in sys.modules if m == 'django' or m.startswith('django.')))\n"
-    )
-    done = subprocess.run(
-        [sys.executable, "-c", code], cwd=PROJECT, capture_output=True, text=True, check=True
-    )
-    assert done.stdout.strip() == "[]"
-    tree = ast.parse((GAMES / f"{module}.py").read_text(encoding="utf-8"))
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            names = [alias.name for alias in node.names]
-        elif isinstance(node, ast.ImportFrom):
-            names = [node.module or ""]
-        else:
-            continue
-        for name in names:
-            top = name.split(".")[0]
-            assert name in CORE[module] or top in sys.stdlib_module_names or top == "__future__", (
-                name
-            )
+    assert _django_loaded(f"games.{module}") == "[]"
+    for name in _imports(GAMES / f"{module}.py"):
+        assert name in CORE[module] or _standard(name), name

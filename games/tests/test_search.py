@@ -4,7 +4,6 @@ Strength and speed are measured by `python -m bench.levels`, not here."""
 
 from __future__ import annotations
 
-import importlib
 import random
 from types import SimpleNamespace
 from typing import Any
@@ -12,6 +11,8 @@ from typing import Any
 import pytest
 
 from games import bots
+from games.contract import BotSide
+from games.registry import GAMES
 from games.rules import engine_for
 from games.search import outcome, search
 
@@ -30,8 +31,8 @@ STRONG_PLAYOUTS = 10
 MOVE_CAP = 3000
 
 
-def _bot(slug: str) -> Any:
-    return importlib.import_module(f"games.{slug}.bot")
+def _bot(slug: str) -> BotSide:
+    return GAMES[slug].bot
 
 
 def _positions(slug: str, seats: int, count: int) -> list[State]:

@@ -22,7 +22,7 @@ from games.isle_of_cats.components import (
     TILE_SHAPE,
 )
 from games.isle_of_cats.engine.flow import SISTER, Participant, _start_day
-from games.rules import Event, State, checked_options, checked_stack
+from games.rules import Event, State, checked_options, checked_seats, checked_stack
 
 LESSON_SET_CARDS = {
     "A": frozenset(f"{n:03d}" for n in range(127, 135)),
@@ -54,8 +54,7 @@ def setup(
     seats: int, options: dict[str, Any], seed: int, stack: dict[str, Any] | None = None
 ) -> State:
     """A new game (section 4): the seeded steps always run in the spec's order."""
-    if type(seats) is not int or not 1 <= seats <= 4:
-        raise ValueError("The Isle of Cats is played by 1 to 4 seats.")
+    checked_seats(seats, 1, 4, "The Isle of Cats")
     lesson_sets, hard = _options(seats, options)
     solo = seats == 1
     stack = checked_stack(stack, STACK_KEYS if solo else STACK_KEYS - SOLO_STACK_KEYS)

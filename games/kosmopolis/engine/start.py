@@ -17,7 +17,7 @@ from games.kosmopolis.components import (
     TOKEN_COUNT,
 )
 from games.kosmopolis.engine.flow import _start_round
-from games.rules import State, checked_options, checked_stack
+from games.rules import State, checked_options, checked_seats, checked_stack
 
 STACK_KEYS = frozenset({"deck", "start_deal", "modifier_decks"})
 
@@ -29,8 +29,7 @@ def setup(
     seats: int, options: dict[str, Any], seed: int, stack: dict[str, Any] | None = None
 ) -> State:
     """A new game; the random calls follow section 4 exactly so records replay anywhere."""
-    if type(seats) is not int or not MIN_SEATS <= seats <= MAX_SEATS:
-        raise ValueError(f"Kosmopolis is played by {MIN_SEATS} to {MAX_SEATS} seats.")
+    checked_seats(seats, MIN_SEATS, MAX_SEATS, "Kosmopolis")
     checked_options(options, ())
     rng = random.Random(seed)
     deck = list(range(PROFESSION_COUNT))

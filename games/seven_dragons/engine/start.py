@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from games.rules import State, checked_options, checked_stack
+from games.rules import State, checked_options, checked_seats, checked_stack
 from games.seven_dragons.components import (
     ACTION_IDS,
     DECK_IDS,
@@ -48,8 +48,7 @@ def setup(
     seats: int, options: dict[str, Any], seed: int, stack: dict[str, Any] | None = None
 ) -> State:
     """Shuffle, deal three cards each, hand out goal slots and start seat 0's turn."""
-    if type(seats) is not int or not MIN_SEATS <= seats <= MAX_SEATS:
-        raise ValueError(f"Seven Dragons needs {MIN_SEATS} to {MAX_SEATS} players.")
+    checked_seats(seats, MIN_SEATS, MAX_SEATS, "Seven Dragons")
     checked_options(options, ())
     rng = random.Random(seed)
     deck = list(DECK_IDS)

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext_noop
 from markupsafe import Markup
 
-from games.score_sheet import Column, Look, score_sheet
+from games.score_sheet import Column, Look, score_sheet, tie_notes
 from games.space_bastards.components import PLANET_IDS
 from games.space_bastards.context.board import colour_class, colour_mark
 from games.space_bastards.labels import COLOUR_CLASS, View, colour_name, planet_name, player_name
@@ -64,18 +65,31 @@ def final_result(view: View, names: list[str], me: int | None) -> dict[str, Any]
         Column("money_left", _("Money left")),
         Column("living", _("Creatures in play")),
     ]
+    tie_money = len(set(totals)) < len(totals)
+    shared = any(len(group) > 1 for group in result["ranking"])
+    notes = tie_notes(
+        tie_money,
+        shared,
+        gettext_noop(
+            "Equal points are decided by the money left, then by the creatures in play (on "
+            "planets and in the ship)."
+        ),
+        gettext_noop("Players equal in every respect share the place."),
+    )
     return {
         "rows": rows,
         "rounds": [s["round"] for s in scorings],
         "planets": _scoring_rows(view["in_play"], scorings, names),
-        "tie_money": len(set(totals)) < len(totals),
+        "tie_money": tie_money,
         "tie_living": len(set(money)) < len(money),
-        "shared": any(len(group) > 1 for group in result["ranking"]),
-        "sheet": score_sheet(result, names, me, columns, SHEET_LOOK, badges=badges),
+        "shared": shared,
+        "sheet": score_sheet(result, names, me, columns, SHEET_LOOK, badges=badges, notes=notes),
     }
 
 
-SHEET_LOOK = Look(table="sb-score", winner="sb-winner", you="sb-you", marker="sb-marker")
+SHEET_LOOK = Look(
+    table="sb-score", winner="sb-winner", you="sb-you", marker="sb-marker", note="sb-note"
+)
 
 
 def scorings_so_far(view: View, names: list[str]) -> dict[str, Any] | None:

@@ -95,6 +95,14 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
     return public
 
 
+SHOWN_AS_IS = (
+    *("seats", "options", "phase", "round", "in_play", "money", "points", "scores", "scorings"),
+    *("hands", "played", "supply", "board", "ships", "offer", "locks", "ship_order", "revealed"),
+    *("track", "track_pos", "queue", "act", "change", "movement", "last_named"),
+)
+"""What every seat's view shows of the state as it is, so `sample_state` copies it."""
+
+
 def sample_state(shown: dict[str, Any], seat: int, rng: random.Random) -> State:
     """A complete state that `seat`'s view `shown` could come from, with what the seat cannot
     see drawn uniformly at random among what the rules allow: the other seats' pending picks,
@@ -102,40 +110,16 @@ def sample_state(shown: dict[str, Any], seat: int, rng: random.Random) -> State:
     neutral races still to come (section 7). Everything else is public and copied."""
     seats = shown["seats"]
     phase = shown["phase"]
-    state: State = {
-        "seats": seats,
-        "options": copy_state(shown["options"]),
-        "in_play": list(shown["in_play"]),
+    state: State = copy_state({key: shown[key] for key in SHOWN_AS_IS})
+    state |= {
         "start": shown["start_player"],
+        "rel": copy_state(shown["relationships"]),
         "neutral_races": [],
         "race_deck": [],
-        "phase": phase,
-        "money": list(shown["money"]),
-        "points": list(shown["points"]),
-        "hands": copy_state(shown["hands"]),
-        "played": copy_state(shown["played"]),
-        "supply": copy_state(shown["supply"]),
-        "board": copy_state(shown["board"]),
-        "ships": copy_state(shown["ships"]),
         "colonise": None,
-        "rel": copy_state(shown["relationships"]),
-        "offer": list(shown["offer"]),
-        "locks": dict(shown["locks"]),
-        "track": copy_state(shown["track"]),
-        "track_pos": shown["track_pos"],
-        "round": shown["round"],
         "plans": [None] * seats,
-        "revealed": copy_state(shown["revealed"]),
         "prefs": [_sampled_prefs(seats, other, rng) for other in range(seats)],
-        "queue": copy_state(shown["queue"]),
-        "act": copy_state(shown["act"]),
         "respond": None,
-        "change": copy_state(shown["change"]),
-        "movement": copy_state(shown["movement"]),
-        "ship_order": list(shown["ship_order"]),
-        "scores": copy_state(shown["scores"]),
-        "scorings": copy_state(shown["scorings"]),
-        "last_named": copy_state(shown["last_named"]),
     }
     state["prefs"][seat] = copy_state(shown["prefs"])
     if state["rel"] is None:

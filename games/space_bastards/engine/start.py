@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from games.rules import State, checked_options, checked_stack
+from games.rules import State, checked_options, checked_seats, checked_stack
 from games.space_bastards.components import (
     ACTION_CARDS,
     IN_PLAY_COUNT,
@@ -38,8 +38,7 @@ def setup(
     seats: int, options: dict[str, Any], seed: int, stack: dict[str, Any] | None = None
 ) -> State:
     """A new game; the random calls follow section 4 exactly so records replay anywhere."""
-    if type(seats) is not int or not MIN_SEATS <= seats <= MAX_SEATS:
-        raise ValueError(f"Space Bastards is played by {MIN_SEATS} to {MAX_SEATS} seats.")
+    checked_seats(seats, MIN_SEATS, MAX_SEATS, "Space Bastards")
     planets_off, priority, flight_steps = _check_options(seats, options)
     rng = random.Random(seed)
     off_count = len(PLANET_IDS) - IN_PLAY_COUNT[seats]
