@@ -195,7 +195,7 @@ def ends(slug: str, seats: int, mix: str, tally: Tally, args: argparse.Namespace
         levels = [pick.choice(("easy", "normal")) if mix == "mixed" else mix for _ in range(seats)]
         options = {"solo_hard_lessons": game % 5} if seats == 1 else {}
         ended += play(slug, levels, game, tally, args, options) is not None
-        if args.verbose and (game + 1) % 100 == 0:
+        if args.verbose and (game + 1) % max(1, args.ends // 100) == 0:
             print(f"  {mix}, {seats} seats: {ended} of {game + 1} ended", flush=True)
     longest = max(tally.lengths[first:], default=0)
     return f"| {seats} | {mix} | {ended} of {args.ends} | {longest} |"
