@@ -215,12 +215,12 @@ def table(results: dict[str, Any]) -> str:
     if "bots_strong" in results:
         row = results["bots_strong"]
         out.add(
-            f"strong bots ({row['budget_ms']} ms a move): replies within their bot moves × "
-            f"(budget + 100 ms), of {row['replies']} ({row['two_bot_moves']} with two bot moves,"
-            f" {row['lost']} lost); p50 / p99; p99's overrun",
-            f"{row['within_allowance']}; {_ms(row['p50_ms'])} / {_ms(row['p99_ms'])}; "
-            f"{_ms(row['p99_over_allowance_ms'])}",
-            "p99 within",
+            f"{row['matches']} matches, strong bots ({row['budget_ms']} ms a move): p50 / p99;"
+            f" replies within bot moves × (budget + 100 ms); p99 past that ({row['replies']}"
+            f" replies, {row['two_bot_moves']} with two bot moves, {row['lost']} lost)",
+            f"{_ms(row['p50_ms'])} / {_ms(row['p99_ms'])}; {row['within_allowance']} of "
+            f"{row['replies']}; {_ms(row['p99_over_allowance_ms'])}",
+            "p99 past ≤ 0 ms",
             row["p99_over_allowance_ms"] <= 0 and not row["lost"],
         )
     return "\n".join(head) + out.render()
