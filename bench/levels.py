@@ -184,21 +184,35 @@ def solo(slug: str, level: str, tally: Tally, args: argparse.Namespace) -> str:
     return f"| {level} vs the sister, difficulty {shown} | " + " · ".join(cells) + " |"
 
 
-def ends(slug: str, seats: int, mix: str, tally: Tally, args: argparse.Namespace) -> str:
-    """Seeded bot-only games at level `mix` (`mixed`: each seat's level drawn among easy and
-    normal), alone against the sister at each difficulty in turn: how many end, and the
-    longest."""
-    ended = 0
-    first = len(tally.lengths)
+def ends(slug: str, counts: Sequence[int], tally: Tally, args: argparse.Namespace) -> list[str]:
+    """Seeded bot-only games at each seat count and level of `--ends-levels` (`mixed`: each
+    seat's level drawn among easy and normal), alone against the sister at each difficulty in
+    turn: how many end, and the longest. The k-th games of every seat count and level are
+    played before the (k+1)-th, so a run stopped early still covers all of them."""
+    cells = [
+        (seats, mix)
+        for seats in counts
+        for mix in args.ends_levels.split(",")
+        if mix != "mixed" or seats > 1
+    ]
+    ended = dict.fromkeys(cells, 0)
+    longest = dict.fromkeys(cells, 0)
     for game in range(args.ends):
-        pick = random.Random(f"ends/{slug}/{seats}/{game}")
-        levels = [pick.choice(("easy", "normal")) if mix == "mixed" else mix for _ in range(seats)]
-        options = {"solo_hard_lessons": game % 5} if seats == 1 else {}
-        ended += play(slug, levels, game, tally, args, options) is not None
-        if args.verbose and (game + 1) % max(1, args.ends // 100) == 0:
-            print(f"  {mix}, {seats} seats: {ended} of {game + 1} ended", flush=True)
-    longest = max(tally.lengths[first:], default=0)
-    return f"| {seats} | {mix} | {ended} of {args.ends} | {longest} |"
+        for seats, mix in cells:
+            pick = random.Random(f"ends/{slug}/{seats}/{game}")
+            levels = [mix] * seats
+            if mix == "mixed":
+                levels = [pick.choice(("easy", "normal")) for _ in range(seats)]
+            options = {"solo_hard_lessons": game % 5} if seats == 1 else {}
+            ended[seats, mix] += play(slug, levels, game, tally, args, options) is not None
+            longest[seats, mix] = max(longest[seats, mix], tally.lengths[-1])
+        if args.verbose:
+            shown = ", ".join(f"{n} {m} {ended[n, m]}/{longest[n, m]}" for n, m in cells)
+            print(f"  after {game + 1} games: ended/longest {shown}", flush=True)
+    return [
+        f"| {seats} | {mix} | {ended[seats, mix]} of {args.ends} | {longest[seats, mix]} |"
+        for seats, mix in cells
+    ]
 
 
 def _row(label: str, won: float, games: int, seats: int, unfinished: int) -> str:
@@ -265,11 +279,7 @@ def run(args: argparse.Namespace) -> None:
                 "| seats | levels | bot-only games that end | longest (moves) |",
                 "|---|---|---|---|",
             ]
-            for seats in choices:
-                for mix in args.ends_levels.split(","):
-                    if mix != "mixed" or seats > 1:
-                        rows.append(ends(slug, seats, mix, tally, args))
-                        print(rows[-1], flush=True)
+            rows += ends(slug, choices, tally, args)
             print("\n" + "\n".join(rows) + "\n", flush=True)
         print("\n".join(times(tally)), flush=True)
 
