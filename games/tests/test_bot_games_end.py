@@ -67,7 +67,7 @@ def play_to_the_end(info: GameInfo, levels: list[str], seed: int) -> int:
     while not engine.is_over(state):
         assert len(played) < cap, f"seed {seed}, levels {levels}: no end within {cap} moves"
         seat = min(engine.to_act(state))
-        rng = random.Random(f"{info.slug}/{seed}/{len(played)}/{seat}")
+        rng = random.Random(f"{seed}/{len(played)}/{seat}")  # as the site seeds a bot's turn
         level = levels[seat]
         move = bots.choose_move(engine, bot, state, seat, rng, level, iterations=STRONG_ITERATIONS)
         engine.apply_in_place(state, seat, move)
@@ -97,3 +97,11 @@ def test_a_strong_bot_among_normal_ones_plays_every_game_to_its_end(slug):
         strong = seed % seats
         levels = ["strong" if seat == strong else "normal" for seat in range(seats)]
         play_to_the_end(info, levels, seed)
+
+
+@pytest.mark.parametrize("seed", [12, 176, 258, 303, 340])
+@pytest.mark.parametrize("level", ["easy", "normal"])
+def test_the_space_bastards_tables_that_never_ended_end(seed, level):
+    """Issue 35: at these seeds three bots bounced a ship between two occupied teleports
+    forever, driven as the site drives bot turns."""
+    play_to_the_end(GAMES["space_bastards"], [level] * 3, seed)
