@@ -203,9 +203,15 @@ def main() -> int:
         if "bots" in parts:
             from bench import bots
 
-            results["bots"] = bots.run(
-                env, players[: plan.bot_matches], log, seconds=plan.phase_seconds * 3, workers=1
-            )
+            for level, key in (("normal", "bots"), ("strong", "bots_strong")):
+                results[key] = bots.run(
+                    env,
+                    players[: plan.bot_matches],
+                    log,
+                    seconds=plan.phase_seconds * 3,
+                    workers=1,
+                    level=level,
+                )
     finally:
         live.stop_all()
     results["seconds"] = time.monotonic() - started

@@ -6,8 +6,14 @@ socket to the push that shows the person's turn again (`data-my-turn="1"` at a l
 number): the move stored, the bots woken, their moves made, and the table pushed. Moves after
 which the person acts again without the bots are not counted.
 
-`python -m bench.bots [--matches 50] [--seconds 60] [--workers 1]`; BENCH_WORKER is the worker
-command (default `worker`; `db_worker --interval 0.1 --no-reload` measured the old queue).
+The bots play at `--level` (issue 35; default normal). A strong bot thinks the site's budget
+(`games.bots.STRONG_SECONDS`) of wall time per move, and a reply holds one or two bot moves, so a
+strong reply is judged against its allowance: its bot moves times (the budget + 100 ms). The
+figures say how many replies kept within it and by how much the p99 reply overran it.
+
+`python -m bench.bots [--matches 50] [--seconds 60] [--workers 1] [--level normal]`;
+BENCH_WORKER is the worker command (default `worker`; `db_worker --interval 0.1 --no-reload`
+measured the old queue).
 """
 
 from __future__ import annotations
@@ -28,6 +34,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 TURN = re.compile(r'data-seq="(\d+)" data-my-turn="([01])"')
 BOTS = 2
+OVER_BUDGET = 0.1
+"""What a strong bot's move may take beyond its thinking time, in seconds (issue 35)."""
 
 
 def _state(match_id: int) -> tuple[int, dict[str, Any], bool]:
@@ -43,10 +51,15 @@ def _state(match_id: int) -> tuple[int, dict[str, Any], bool]:
 class Person:
     """One person at a table against bots, moving over the table's socket."""
 
-    def __init__(self, http: Any, server: str, player: Any, bot_ids: list[int], seed: int):
+    def __init__(
+        self, http: Any, server: str, player: Any, bot_ids: list[int], seed: int, level: str
+    ):
         self.http, self.server, self.player, self.bot_ids = http, server, player, bot_ids
+        self.level = level
         self.rng = random.Random(seed)
         self.latencies: list[float] = []
+        self.bot_moves: list[int] = []
+        """The bots' moves in each measured reply, beside `latencies`."""
         self.lost = 0
         self.turns: asyncio.Queue[tuple[int, float]] = asyncio.Queue()
 
@@ -60,7 +73,10 @@ class Person:
         from bench import fixtures
 
         match_id = await asyncio.to_thread(
-            fixtures.start_match, [self.player.user_id, *self.bot_ids], self.rng.getrandbits(64)
+            fixtures.start_match,
+            [self.player.user_id, *self.bot_ids],
+            self.rng.getrandbits(64),
+            self.level,
         )
         ws = await self.http.ws_connect(
             f"{self.server.replace('http', 'ws', 1)}/ws/matches/{match_id}/?seq=0",
@@ -108,6 +124,7 @@ class Person:
                         if seq >= awaited:
                             if measured:
                                 self.latencies.append(arrived - started)
+                                self.bot_moves.append(seq - count - 1)
                             break
                 except TimeoutError:
                     _count, _state_now, over = await asyncio.to_thread(_state, match_id)
@@ -122,11 +139,20 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
 
 
-def run(env: dict[str, str], players: list[Any], log: Any, *, seconds: float, workers: int):
+def run(
+    env: dict[str, str],
+    players: list[Any],
+    log: Any,
+    *,
+    seconds: float,
+    workers: int,
+    level: str = "normal",
+) -> dict[str, Any]:
     import aiohttp
 
     from accounts.models import User
     from bench.servers import Daphne
+    from games.bots import STRONG_SECONDS
 
     bot_ids = [User.objects.create(username=f"bench-bot-{n}", is_bot=True).pk for n in range(BOTS)]
     # Bots' moves in a row would wait the person's pace (0.7 s by default) to be followable;
@@ -145,14 +171,14 @@ def run(env: dict[str, str], players: list[Any], log: Any, *, seconds: float, wo
         async def everyone() -> list[Person]:
             async with aiohttp.ClientSession(cookie_jar=aiohttp.DummyCookieJar()) as http:
                 people = [
-                    Person(http, server.url, player, bot_ids, seed)
+                    Person(http, server.url, player, bot_ids, seed, level)
                     for seed, player in enumerate(players)
                 ]
                 until = time.monotonic() + seconds
                 await asyncio.gather(*(person.play(until) for person in people))
                 return people
 
-        log(f"{len(players)} matches against bots for {seconds:.0f} s, {workers} worker(s)")
+        log(f"{len(players)} matches against {level} bots for {seconds:.0f} s, {workers} worker(s)")
         people = asyncio.run(everyone())
     finally:
         for process in processes:
@@ -161,7 +187,9 @@ def run(env: dict[str, str], players: list[Any], log: Any, *, seconds: float, wo
             process.wait(timeout=30)
         server.stop()
     latencies = [value for person in people for value in person.latencies]
-    return {
+    moves = [value for person in people for value in person.bot_moves]
+    result: dict[str, Any] = {
+        "level": level,
         "matches": len(players),
         "workers": workers,
         "worker": " ".join(command),
@@ -169,7 +197,16 @@ def run(env: dict[str, str], players: list[Any], log: Any, *, seconds: float, wo
         "lost": sum(person.lost for person in people),
         "p50_ms": round(percentile(latencies, 0.5) * 1000, 1),
         "p99_ms": round(percentile(latencies, 0.99) * 1000, 1),
+        "two_bot_moves": sum(n == 2 for n in moves),
     }
+    if level == "strong":
+        budget = STRONG_SECONDS
+        allowed = [n * (budget + OVER_BUDGET) for n in moves]
+        over = [late - allowance for late, allowance in zip(latencies, allowed, strict=True)]
+        result["budget_ms"] = round(budget * 1000)
+        result["within_allowance"] = sum(value <= 0 for value in over)
+        result["p99_over_allowance_ms"] = round(percentile(over, 0.99) * 1000, 1)
+    return result
 
 
 def main() -> int:
@@ -179,6 +216,7 @@ def main() -> int:
     parser.add_argument("--matches", type=int, default=50)
     parser.add_argument("--seconds", type=float, default=60)
     parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--level", choices=("easy", "normal", "strong"), default="normal")
     args = parser.parse_args()
     database_url = _database_url()
     env = _environment(database_url, os.environ.get("BENCH_REDIS_URL", DEFAULT_REDIS))
@@ -192,7 +230,7 @@ def main() -> int:
     fixtures.recreate_database(database_url)
     fixtures.migrate()
     players = fixtures.create_players(args.matches)
-    result = run(env, players, log, seconds=args.seconds, workers=args.workers)
+    result = run(env, players, log, seconds=args.seconds, workers=args.workers, level=args.level)
     print(json.dumps(result))
     return 0
 

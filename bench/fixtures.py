@@ -69,13 +69,15 @@ def create_players(count: int) -> list[Player]:
     return players
 
 
-def start_match(player_ids: list[int], seed: int) -> int:
-    """A live match of the benchmark's game with these people, in this seat order."""
+def start_match(player_ids: list[int], seed: int, bot_level: str = "normal") -> int:
+    """A live match of the benchmark's game with these people, in this seat order, its bots
+    playing at `bot_level`."""
     from accounts.models import User
     from games.services import start_match as start
 
     users = {user.pk: user for user in User.objects.filter(pk__in=player_ids)}
-    match = start(game=GAME, players=[users[pk] for pk in player_ids], seed=seed)
+    players = [users[pk] for pk in player_ids]
+    match = start(game=GAME, players=players, seed=seed, bot_level=bot_level)
     connection.close()
     return match.pk
 

@@ -10,8 +10,10 @@ game and seat count:
   ties split; its seat turns round from game to game. The fair share is 1/seats.
 - `seats`: normal bots only; each seat's win share (fair: 1/seats).
 - `solo`: Ostrov koček alone, each level against the sister at every difficulty.
-- `ends`: `--ends` seeded games (default 1,000) per seat count, each seat's level drawn at
-  random among easy and normal, with a move cap: how many end.
+- `ends`: `--ends` seeded games (default 1,000) per seat count, the lone game against the
+  sister included (its difficulty turning round), with a move cap, for each of
+  `--ends-levels` (default `easy,normal,mixed`; `mixed` draws each seat's level among easy and
+  normal): how many end, and the longest game in moves.
 - decision time per level: median, p99 and max of the process time of one decision
   (`time.process_time()`, so a busy machine does not inflate it).
 
@@ -27,6 +29,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import math
+import os
 import random
 import statistics
 import sys
@@ -35,7 +38,6 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from games import bots
-from games.registry import GAMES, playable_games
 from games.rules import engine_for
 
 PARTS = ("strong-normal", "normal-random", "easy-random", "normal-easy", "seats", "solo", "ends")
@@ -51,6 +53,8 @@ class Tally:
 
     def __init__(self) -> None:
         self.times: dict[str, list[float]] = {}
+        self.lengths: list[int] = []
+        """Moves of each game played, in order (a game at the cap counts the cap)."""
 
     def timed(
         self, level: str, decide: Callable[..., dict[str, Any]], *args: Any
@@ -83,6 +87,8 @@ def _decide(
     engine = engine_for(slug)
     if level == "random":
         return rng.choice(engine.legal_moves(state, seat))
+    from games.registry import GAMES  # its labels need the settings (`run` names them)
+
     bot = GAMES[slug].bot
     return bots.choose_move(
         engine,
@@ -111,6 +117,7 @@ def play(
     state = engine.setup(len(levels), options or {}, seed)
     for number in range(MOVE_CAP):
         if engine.is_over(state):
+            tally.lengths.append(number)
             result: dict[str, Any] = engine.result(state)
             return result
         seat = min(engine.to_act(state))
@@ -118,6 +125,7 @@ def play(
         rng = random.Random(f"{slug}/{seed}/{number}/{seat}")
         move = tally.timed(level, _decide, slug, level, state, seat, rng, args)
         engine.apply_in_place(state, seat, move)
+    tally.lengths.append(MOVE_CAP)
     return None
 
 
@@ -178,16 +186,35 @@ def solo(slug: str, level: str, tally: Tally, args: argparse.Namespace) -> str:
     return f"| {level} vs the sister, difficulty {shown} | " + " · ".join(cells) + " |"
 
 
-def ends(
-    slug: str, seats: int, levels: Sequence[str], tally: Tally, args: argparse.Namespace
-) -> str:
-    """Seeded bot-only games with each seat's level drawn at random: how many end."""
-    ended = 0
+def ends(slug: str, counts: Sequence[int], tally: Tally, args: argparse.Namespace) -> list[str]:
+    """Seeded bot-only games at each seat count and level of `--ends-levels` (`mixed`: each
+    seat's level drawn among easy and normal), alone against the sister at each difficulty in
+    turn: how many end, and the longest. The k-th games of every seat count and level are
+    played before the (k+1)-th, so a run stopped early still covers all of them."""
+    cells = [
+        (seats, mix)
+        for seats in counts
+        for mix in args.ends_levels.split(",")
+        if mix != "mixed" or seats > 1
+    ]
+    ended = dict.fromkeys(cells, 0)
+    longest = dict.fromkeys(cells, 0)
     for game in range(args.ends):
-        pick = random.Random(f"ends/{slug}/{seats}/{game}")
-        if play(slug, [pick.choice(levels) for _ in range(seats)], game, tally, args) is not None:
-            ended += 1
-    return f"| bot-only games that end ({'/'.join(levels)}) | {ended} of {args.ends} |"
+        for seats, mix in cells:
+            pick = random.Random(f"ends/{slug}/{seats}/{game}")
+            levels = [mix] * seats
+            if mix == "mixed":
+                levels = [pick.choice(("easy", "normal")) for _ in range(seats)]
+            options = {"solo_hard_lessons": game % 5} if seats == 1 else {}
+            ended[seats, mix] += play(slug, levels, game, tally, args, options) is not None
+            longest[seats, mix] = max(longest[seats, mix], tally.lengths[-1])
+        if args.verbose:
+            shown = ", ".join(f"{n} {m} {ended[n, m]}/{longest[n, m]}" for n, m in cells)
+            print(f"  after {game + 1} games: ended/longest {shown}", flush=True)
+    return [
+        f"| {seats} | {mix} | {ended[seats, mix]} of {args.ends} | {longest[seats, mix]} |"
+        for seats, mix in cells
+    ]
 
 
 def _row(label: str, won: float, games: int, seats: int, unfinished: int) -> str:
@@ -215,6 +242,9 @@ def times(tally: Tally) -> list[str]:
 
 
 def run(args: argparse.Namespace) -> None:
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    from games.registry import playable_games  # its labels need the settings
+
     parts = set(args.only.split(",")) if args.only else set(PARTS)
     for info in playable_games():
         slug = info.slug
@@ -224,7 +254,8 @@ def run(args: argparse.Namespace) -> None:
         has_easy = hasattr(bot, "choose_easy")
         tally = Tally()
         print(f"\n### {slug}\n", flush=True)
-        counts = [n for n in info.seat_choices if n > 1]
+        choices = [n for n in info.seat_choices if not args.seats or n in args.seats]
+        counts = [n for n in choices if n > 1]
         for seats in counts:
             rows = [f"| {seats} seats | win share (95 % interval) |", "|---|---|"]
             pairs = [("normal", "random", "normal-random")]
@@ -237,17 +268,21 @@ def run(args: argparse.Namespace) -> None:
                     rows.append(one_against(slug, seats, one, rest, tally, args))
             if "seats" in parts:
                 rows.append(by_seat(slug, seats, tally, args))
-            if "ends" in parts and args.ends:
-                levels = ("easy", "normal") if has_easy else ("normal",)
-                rows.append(ends(slug, seats, levels, tally, args))
             if len(rows) > 2:
                 print("\n".join(rows) + "\n", flush=True)
-        if 1 in info.seat_choices and "solo" in parts:
+        if 1 in choices and "solo" in parts:
             rows = ["| alone | wins (95 % interval) |", "|---|---|"]
             for level in args.solo_levels.split(","):
                 if level != "easy" or has_easy:
                     rows.append(solo(slug, level, tally, args))
             print("\n".join(rows) + "\n", flush=True)
+        if "ends" in parts and args.ends:
+            rows = [
+                "| seats | levels | bot-only games that end | longest (moves) |",
+                "|---|---|---|---|",
+            ]
+            rows += ends(slug, choices, tally, args)
+            print("\n" + "\n".join(rows) + "\n", flush=True)
         print("\n".join(times(tally)), flush=True)
 
 
@@ -255,8 +290,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m bench.levels", description=__doc__)
     parser.add_argument("--games", type=int, default=100, help="games per figure")
     parser.add_argument("--ends", type=int, default=1000, help="games per seat count that must end")
+    parser.add_argument(
+        "--ends-levels", default="easy,normal,mixed", help="the levels of the games that must end"
+    )
     parser.add_argument("--quick", action="store_true", help="20 games a figure, 50 that end")
     parser.add_argument("--game", action="append", help="only this game (repeatable)")
+    parser.add_argument("--seats", type=int, action="append", help="only this seat count")
     parser.add_argument("--only", help=f"only these parts, comma-separated: {','.join(PARTS)}")
     parser.add_argument("--seconds", type=float, default=bots.STRONG_SECONDS)
     parser.add_argument("--iterations", type=int, help="playouts a strong decision (reproducible)")

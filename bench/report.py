@@ -219,10 +219,22 @@ def table(results: dict[str, Any]) -> str:
         row = results["bots"]
         out.section("6. Bots' reply (a person against two bots per match, thinking 0.5-1.5 s)")
         out.add(
-            f"{row['matches']} matches, {row['workers']} worker(s): p50 / p99 ({row['replies']}"
+            f"{row['matches']} matches, {row.get('level', 'normal')} bots, {row['workers']} "
+            f"worker(s): p50 / p99 ({row['replies']}"
             f" replies, {row['lost']} lost)",
             f"{_ms(row['p50_ms'])} / {_ms(row['p99_ms'])}",
             "≤ 50 / 300 ms",
             row["p50_ms"] <= 50 and row["p99_ms"] <= 300 and not row["lost"],
+        )
+    if "bots_strong" in results:
+        row = results["bots_strong"]
+        out.add(
+            f"{row['matches']} matches, strong bots ({row['budget_ms']} ms a move): p50 / p99;"
+            f" replies within bot moves × (budget + 100 ms); p99 past that ({row['replies']}"
+            f" replies, {row['two_bot_moves']} with two bot moves, {row['lost']} lost)",
+            f"{_ms(row['p50_ms'])} / {_ms(row['p99_ms'])}; {row['within_allowance']} of "
+            f"{row['replies']}; {_ms(row['p99_over_allowance_ms'])}",
+            "p99 past ≤ 0 ms",
+            row["p99_over_allowance_ms"] <= 0 and not row["lost"],
         )
     return "\n".join(head) + out.render()
