@@ -4,7 +4,9 @@
 `games/<slug>/bot.py`); `strong` searches (`games.search`) among a few candidate moves: the
 normal bot's, those the game's fast playout policy (`playout_move`) picks on sampled deals, and
 random legal ones to fill up. A game's bot module may also name `playout_stage` (a number that
-grows as its game goes on), where a playout stops and the position is scored as it stands.
+grows as its game goes on), where a playout stops and the position is scored as it stands, and
+`strong_candidates(state, seat, rng, width)` (the moves its own judgement rates best), which
+then come right after the normal bot's move.
 
 Pure like the engines: no Django, no I/O; the clock is an argument (the site's wall clock by
 default, a process-time clock in the bench).
@@ -83,15 +85,18 @@ def candidates(
     engine: Any, bot: Any, state: State, seat: int, rng: random.Random, legal: list[Move]
 ) -> list[Move]:
     """The moves the strong level compares, the normal bot's first (the search's default):
-    every legal move when they are few, else the playout policy's picks on sampled deals, then
-    random legal moves, up to `WIDTH`."""
+    every legal move when they are few, else the game's own best-rated moves if it names them,
+    the playout policy's picks on sampled deals, then random legal moves, up to `WIDTH`."""
     chosen: dict[str, Move] = {}
 
     def add(move: Move) -> None:
         chosen.setdefault(json.dumps(move, sort_keys=True), move)
 
     add(bot.choose_move(state, seat, rng))
-    if len(legal) <= WIDTH:
+    if len(legal) > WIDTH and hasattr(bot, "strong_candidates"):
+        for move in bot.strong_candidates(state, seat, rng, WIDTH):
+            if len(chosen) < WIDTH:
+                add(move)
         for move in legal:
             add(move)
         return list(chosen.values())

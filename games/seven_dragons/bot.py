@@ -29,7 +29,6 @@ from games.seven_dragons.engine import (
     Masks,
     largest_area,
     moves_for_hand,
-    rival_goal_odds,
     view,
 )
 
@@ -122,6 +121,25 @@ def _bonus(grid: Shown, cell: Cell, p: Masks) -> int:
     return max(0, bin(mask).count("1") - 1)
 
 
+def _rival_odds(seen: dict[str, Any]) -> dict[str, float]:
+    """Chance that a real rival holds each colour's goal, from the goals this seat knows of.
+
+    A goal seen in a rival's slot is theirs, one seen in an imaginary slot is no one's; the
+    other colours are spread evenly over the slots whose goal the seat does not know."""
+    seats: int = seen["seats"]
+    me: int = seen["seat"]
+    known: list[str | None] = seen["known_goals"]
+    unknown = [slot for slot in range(len(known)) if slot != me and known[slot] is None]
+    rivals_unknown = sum(1 for slot in unknown if slot < seats)
+    spread = rivals_unknown / len(unknown) if unknown else 0.0
+    odds = dict.fromkeys(COLORS, spread)
+    for slot, color in enumerate(known):
+        if color is not None and slot != me:
+            odds[color] = 1.0 if slot < seats else 0.0
+    odds[seen["goal"]] = 0.0
+    return odds
+
+
 def _threat(areas: dict[str, int], odds: dict[str, float] | None) -> float:
     if odds is None:
         return 0.0
@@ -160,7 +178,7 @@ def _scored_moves(
     grid = _shown(layout, silver)
     all_areas = {c: _areas(grid, COLOR_BIT[c]) for c in COLORS}
     before = {c: max(all_areas[c][1], default=0) for c in COLORS}
-    odds = rival_goal_odds(seen) if defends else None
+    odds = _rival_odds(seen) if defends else None
 
     move_options = [
         m
@@ -182,6 +200,16 @@ def choose_move(state: dict[str, Any], seat: int, rng: random.Random) -> dict[st
     """The normal bot: grow the own goal most, break a rival's likely six, draw bonus cards."""
     moves, values = _scored_moves(state, seat, rng, defends=True)
     return moves[best_scored(range(len(moves)), values.__getitem__, rng)]
+
+
+def strong_candidates(
+    state: dict[str, Any], seat: int, rng: random.Random, width: int
+) -> list[dict[str, Any]]:
+    """The `width` moves the normal bot rates best, best first: the strong level searches
+    among them (`games.bots`) rather than among random legal moves, most of them poor."""
+    moves, values = _scored_moves(state, seat, rng, defends=True)
+    ranked = sorted(range(len(moves)), key=lambda i: -values[i])
+    return [moves[i] for i in ranked[:width]]
 
 
 def choose_easy(state: dict[str, Any], seat: int, rng: random.Random) -> dict[str, Any]:

@@ -164,25 +164,6 @@ def _sampled_slots(
     return [goal for goal in slots if goal is not None]
 
 
-def rival_goal_odds(shown: dict[str, Any]) -> dict[str, float]:
-    """The chance that a real rival of the viewing seat holds each colour's goal, by the
-    same weights as the sampled goals: what the seat knows, and what the seats played."""
-    seat: int = shown["seat"]
-    layout = [[c["card"], c["x"], c["y"], c["rot"]] for c in shown["layout"]]
-    slots, free, orders, weights = _goal_orders(shown, seat, layout, shown["silver"])
-    seats: int = shown["seats"]
-    odds = dict.fromkeys(COLORS, 0.0)
-    for slot, goal in enumerate(slots):
-        if goal is not None and slot != seat and slot < seats:
-            odds[GOAL_COLOR[goal]] = 1.0
-    total = sum(weights)
-    for order, weight in zip(orders, weights, strict=True):
-        for slot, goal in zip(free, order, strict=True):
-            if slot < seats:
-                odds[GOAL_COLOR[goal]] += weight / total
-    return odds
-
-
 def _goal_orders(
     shown: dict[str, Any], seat: int, layout: list[list[int]], silver: str | None
 ) -> tuple[list[int | None], list[int], list[tuple[int, ...]], list[float]]:
