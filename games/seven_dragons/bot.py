@@ -292,7 +292,7 @@ def playout_move(state: dict[str, Any], seat: int, rng: random.Random) -> dict[s
     goal = GOAL_COLOR[state["slots"][seat]]
     rivals = {GOAL_COLOR[state["slots"][other]] for other in range(seats) if other != seat}
     grid = _shown(layout, silver)
-    areas = {color: _areas(grid, COLOR_BIT[color]) for color in COLORS}
+    areas = {color: _areas(grid, COLOR_BIT[color]) for color in rivals | {goal}}
     zap = next((card for card in hand if ACTION_OF.get(card) == "zap_card"), None)
     if zap is not None:
         target = _break_six(layout, silver, areas, rivals - {goal})
@@ -308,7 +308,7 @@ def playout_move(state: dict[str, Any], seat: int, rng: random.Random) -> dict[s
     if dragons and (not actions or rng.random() >= PLAYOUT_ACTION_SHARE):
         placements = moves_for_hand(layout, silver, dragons, seat, seats)
         if placements:
-            before = {color: max(areas[color][1], default=0) for color in COLORS}
+            before = {color: max(sizes, default=0) for color, (_labels, sizes) in areas.items()}
 
             def worth(move: dict[str, Any]) -> float:
                 cell = (move["x"], move["y"])
