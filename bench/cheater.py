@@ -75,9 +75,14 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=50)
     parser.add_argument("--seconds", type=float, default=bots.STRONG_SECONDS)
     parser.add_argument("--iterations", type=int, help="playouts a decision (reproducible)")
+    parser.add_argument("--verbose", action="store_true", help="print the tally after each game")
     args = parser.parse_args(argv)
     for seats in args.seats or [2]:
-        won = sum(game(args.game, seats, g % seats, g, args) for g in range(args.games))
+        won = 0.0
+        for number in range(args.games):
+            won += game(args.game, seats, number % seats, number, args)
+            if args.verbose:
+                print(f"  {seats} seats: {won:g} of {number + 1}", flush=True)
         low, high = wilson(won / args.games, args.games)
         print(
             f"| {args.game}, {seats} seats: cheater vs {args.rest} | {100 * won / args.games:.0f} %"
