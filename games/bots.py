@@ -93,13 +93,14 @@ def candidates(
         chosen.setdefault(json.dumps(move, sort_keys=True), move)
 
     add(bot.choose_move(state, seat, rng))
-    if len(legal) > WIDTH and hasattr(bot, "strong_candidates"):
-        for move in bot.strong_candidates(state, seat, rng, WIDTH):
-            if len(chosen) < WIDTH:
-                add(move)
+    if len(legal) <= WIDTH:
         for move in legal:
             add(move)
         return list(chosen.values())
+    if hasattr(bot, "strong_candidates"):
+        for move in bot.strong_candidates(state, seat, rng, WIDTH):
+            if len(chosen) < WIDTH:
+                add(move)
     shown = engine.view(state, seat)
     for _ in range(DRAWS * WIDTH):
         if len(chosen) >= WIDTH:

@@ -10,6 +10,9 @@ from typing import Any
 
 import pytest
 
+from games.bots import WIDTH, candidates
+from games.seven_dragons import bot as dragons_bot
+from games.seven_dragons import engine as dragons_engine
 from games.seven_dragons.bot import choose_easy, choose_move, playout_move, strong_candidates
 from games.seven_dragons.engine import (
     apply,
@@ -167,3 +170,8 @@ def test_the_strong_level_weighs_the_normal_bot_s_best_rated_moves() -> None:
     for move in chosen[:3]:
         after, _ = apply(state, 0, move)
         assert largest_area(after["layout"], after["silver"], "blue") < 6
+    compared = candidates(
+        dragons_engine, dragons_bot, state, 0, random.Random(1), legal_moves(state, 0)
+    )
+    assert len(compared) == WIDTH
+    assert compared[0] == choose_move(state, 0, random.Random(1))
