@@ -5,7 +5,9 @@
 normal bot's, those the game's fast playout policy (`playout_move`) picks on sampled deals, and
 random legal ones to fill up. A game's `playout_stage` (a number that grows as its game goes
 on, optional in `games.contract.Bot`) is where a playout stops and the position is scored as it
-stands.
+stands. A game's
+`strong_candidates(state, seat, rng, width)` (the moves its own judgement rates best) then come
+right after the normal bot's move.
 
 Pure like the engines: no Django, no I/O; the clock is an argument (the site's wall clock by
 default, a process-time clock in the bench).
@@ -84,8 +86,8 @@ def candidates(
     engine: Any, bot: Any, state: State, seat: int, rng: random.Random, legal: list[Move]
 ) -> list[Move]:
     """The moves the strong level compares, the normal bot's first (the search's default):
-    every legal move when they are few, else the playout policy's picks on sampled deals, then
-    random legal moves, up to `WIDTH`."""
+    every legal move when they are few, else the game's own best-rated moves if it names them,
+    the playout policy's picks on sampled deals, then random legal moves, up to `WIDTH`."""
     chosen: dict[str, Move] = {}
 
     def add(move: Move) -> None:
@@ -96,6 +98,10 @@ def candidates(
         for move in legal:
             add(move)
         return list(chosen.values())
+    if hasattr(bot, "strong_candidates"):
+        for move in bot.strong_candidates(state, seat, rng, WIDTH):
+            if len(chosen) < WIDTH:
+                add(move)
     shown = engine.view(state, seat)
     for _ in range(DRAWS * WIDTH):
         if len(chosen) >= WIDTH:

@@ -13,7 +13,14 @@ import random
 from typing import Any
 
 from games.rules import best_scored, fallible_scored
-from games.seven_dragons.components import ACTION_COLOR, ACTION_OF, COLORS, WIN_AREA
+from games.seven_dragons.components import (
+    ACTION_COLOR,
+    ACTION_OF,
+    COLORS,
+    GOAL_COLOR,
+    SILVER,
+    WIN_AREA,
+)
 from games.seven_dragons.engine import (
     COLOR_BIT,
     PLAIN,
@@ -195,6 +202,16 @@ def choose_move(state: dict[str, Any], seat: int, rng: random.Random) -> dict[st
     return moves[best_scored(range(len(moves)), values.__getitem__, rng)]
 
 
+def strong_candidates(
+    state: dict[str, Any], seat: int, rng: random.Random, width: int
+) -> list[dict[str, Any]]:
+    """The `width` moves the normal bot rates best, best first: the strong level searches
+    among them (`games.bots`) rather than among random legal moves, most of them poor."""
+    moves, values = _scored_moves(state, seat, rng, defends=True)
+    ranked = sorted(range(len(moves)), key=lambda i: -values[i])
+    return [moves[i] for i in ranked[:width]]
+
+
 def choose_easy(state: dict[str, Any], seat: int, rng: random.Random) -> dict[str, Any]:
     """The easy bot: blind to a rival's six, and not always the move it rates best."""
     moves, values = _scored_moves(state, seat, rng, defends=False)
@@ -258,25 +275,40 @@ def _value(
 PLAYOUT_ACTION_SHARE = 0.2
 """How often a playout plays an action card although it holds a dragon: actions reshape the
 table, and a search that never saw one played would not fear them."""
+PLAYOUT_FEED = 0.5
+"""What a playout's placement loses for bringing a rival's goal to six: the next card may win."""
 
 
 def playout_move(state: dict[str, Any], seat: int, rng: random.Random) -> dict[str, Any]:
-    """The strong level's playout policy (`games.search`), on a sampled state: the dragon that
-    grows the own goal most without handing a rival its seven, or now and then (and without a
-    dragon) an action card played plainly. Cheaper than `choose_move`, which weighs every
-    action too."""
+    """The strong level's playout policy (`games.search`), on a sampled state, whose goals it
+    reads as the sample deals them: zap a card out of a rival's six when it holds a zap, else
+    the dragon that grows the own goal most without handing a rival its seven or, if it can,
+    bringing one to six; now and then (and without a dragon) an action card played plainly.
+    Cheaper than `choose_move`, which weighs every action too."""
     hand = state["hands"][seat]
-    dragons = [card for card in hand if card not in ACTION_OF]
-    actions = [card for card in hand if card in ACTION_OF]
     layout = state["layout"]
     silver = state["silver"]
+    seats = state["seats"]
+    goal = GOAL_COLOR[state["slots"][seat]]
+    rivals = {GOAL_COLOR[state["slots"][other]] for other in range(seats) if other != seat}
+    grid = _shown(layout, silver)
+    areas = {color: _areas(grid, COLOR_BIT[color]) for color in rivals | {goal}}
+    zap = next((card for card in hand if ACTION_OF.get(card) == "zap_card"), None)
+    if zap is not None:
+        target = _break_six(layout, silver, areas, rivals - {goal})
+        if target is not None:
+            return {
+                "type": "play_action",
+                "card": zap,
+                "place": "bottom",
+                "action": {"card": target},
+            }
+    dragons = [card for card in hand if card not in ACTION_OF]
+    actions = [card for card in hand if card in ACTION_OF]
     if dragons and (not actions or rng.random() >= PLAYOUT_ACTION_SHARE):
-        placements = moves_for_hand(layout, silver, dragons, seat, state["seats"])
+        placements = moves_for_hand(layout, silver, dragons, seat, seats)
         if placements:
-            goal = view(state, seat)["goal"]
-            grid = _shown(layout, silver)
-            areas = {color: _areas(grid, COLOR_BIT[color]) for color in COLORS}
-            before = {color: max(areas[color][1], default=0) for color in COLORS}
+            before = {color: max(sizes, default=0) for color, (_labels, sizes) in areas.items()}
 
             def worth(move: dict[str, Any]) -> float:
                 cell = (move["x"], move["y"])
@@ -284,13 +316,41 @@ def playout_move(state: dict[str, Any], seat: int, rng: random.Random) -> dict[s
                 mine = _placed_area(grid, areas[goal], cell, shown, COLOR_BIT[goal])
                 if mine >= WIN_AREA:
                     return WIN
-                for color in COLORS:
+                value = mine + rng.random()
+                for color in rivals:
                     if color != goal and before[color] < WIN_AREA:
                         area = _placed_area(grid, areas[color], cell, shown, COLOR_BIT[color])
                         if area >= WIN_AREA:
                             return GIFT
-                return mine + rng.random()
+                        if area == WIN_AREA - 1 > before[color]:
+                            value -= PLAYOUT_FEED
+                return value
 
             return max(placements, key=worth)
     card = rng.choice(actions or dragons)
     return {"type": "play_action", "card": card, "place": "top", "action": None}
+
+
+def _break_six(
+    layout: list[list[int]],
+    silver: str | None,
+    areas: dict[str, tuple[dict[Cell, int], list[int]]],
+    rivals: set[str],
+) -> int | None:
+    """A card whose zap leaves a rival's goal of six or more the smallest largest area, if
+    it brings it below six; None when no rival's goal stands at six."""
+    for color in rivals:
+        labels, sizes = areas[color]
+        big = [label for label, size in enumerate(sizes) if size >= WIN_AREA - 1]
+        if not big:
+            continue
+        members = [
+            card for card, x, y, _rot in layout if card != SILVER and labels.get((x, y)) in big
+        ]
+        best = min(
+            members,
+            key=lambda card: largest_area([row for row in layout if row[0] != card], silver, color),
+            default=None,
+        )
+        return best
+    return None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 from itertools import permutations
 from typing import Any
@@ -13,10 +14,19 @@ from games.seven_dragons.components import (
     GOAL_COLOR,
     GOAL_IDS,
     GOAL_SLOTS,
+    SILVER,
     WIN_AREA,
 )
 from games.seven_dragons.engine.flow import _can_move, to_act
-from games.seven_dragons.engine.layout import GOAL_ID, _grid, largest_area
+from games.seven_dragons.engine.layout import (
+    COLOR_BIT,
+    GOAL_ID,
+    LAST_DRAGON,
+    Cell,
+    _grid,
+    _links,
+    largest_area,
+)
 from games.seven_dragons.engine.scoring import goal_color, result
 
 
@@ -38,6 +48,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "over": state["over"],
         "seat": seat,
         "last": state.get("last") or [None] * n,
+        "placed_for": list(state.get("placed_for") or [None] * (LAST_DRAGON + 1)),
     }
     if seat is not None and 0 <= seat < n:
         out["hand"] = sorted(state["hands"][seat])
@@ -102,6 +113,7 @@ def sample_state(shown: dict[str, Any], seat: int, rng: random.Random) -> State:
         "end_reason": ending.get("end_reason"),
         "winner": ending["winners"][0] if ending.get("end_reason") == "seven" else None,
         "last": [None if entry is None else dict(entry) for entry in shown["last"]],
+        "placed_for": list(shown["placed_for"]),
         "known_hands": [known if other == seat else [[] for _ in range(n)] for other in range(n)],
         "known_goals": [
             [GOAL_ID.get(color) for color in shown["known_goals"]]
@@ -142,9 +154,21 @@ def _sampled_slots(
     rng: random.Random,
 ) -> list[int]:
     """The goal slots: all public after the end; before it, the seat's own goal and those it
-    knows of, the others drawn alike among the orders that give no real seat a seven."""
+    knows of, the others drawn among the orders that give no real seat a seven, each as likely
+    as it fits what the seats played (`goal_leanings`)."""
     if shown["over"]:
         return [GOAL_ID[color] for color in shown["result"]["goal_slots"]]
+    slots, free, orders, weights = _goal_orders(shown, seat, layout, silver)
+    for slot, goal in zip(free, rng.choices(orders, weights)[0], strict=True):
+        slots[slot] = goal
+    return [goal for goal in slots if goal is not None]
+
+
+def _goal_orders(
+    shown: dict[str, Any], seat: int, layout: list[list[int]], silver: str | None
+) -> tuple[list[int | None], list[int], list[tuple[int, ...]], list[float]]:
+    """The goal slots the seat knows (None where it does not), the unknown slots, the orders
+    of the unknown goals that give no real seat a seven, and each order's weight."""
     slots: list[int | None] = [GOAL_ID.get(color) for color in shown["known_goals"]]
     slots[seat] = GOAL_ID[shown["goal"]]
     free = [slot for slot, goal in enumerate(slots) if goal is None]
@@ -158,6 +182,70 @@ def _sampled_slots(
             for slot, goal in zip(free, order, strict=True)
         )
     ]
-    for slot, goal in zip(free, rng.choice(orders), strict=True):
-        slots[slot] = goal
-    return [goal for goal in slots if goal is not None]
+    leaning = goal_leanings(layout, silver, shown["placed_for"], shown["seats"])
+    fits = [_fit(leaning, free, order) for order in orders]
+    best = max(fits, default=0.0)
+    return slots, free, orders, [math.exp(fit - best) for fit in fits]
+
+
+# ---------------------------------------------------------------- what the plays tell
+
+
+LEANING = (-1.05, 0.47, 0.36)
+"""How much each clue adds to the log-odds that a real slot's goal is a colour: per card laid
+for the slot that shows the colour, and per card of the area it lies in (up to seven); and per
+card of the colour's largest area on the table (a seat grows its own goal). Fitted by maximum
+likelihood to the goals normal bots held at 5,000 turns of 600 of their games."""
+
+
+def goal_leanings(
+    layout: list[list[int]], silver: str | None, placed_for: list[int | None], seats: int
+) -> list[list[float]]:
+    """Per goal slot and colour (canonical order), the log-odds weight of the slot holding
+    that goal from what is on the table: each real seat lays its cards towards its own goal,
+    so a slot whose cards lie in big areas of a colour probably holds it. Imaginary slots lay
+    nothing, so their row is all zero."""
+    grid = _grid(layout, silver)
+    links = _links(grid)
+    leaning = [[0.0] * len(COLORS) for _ in range(GOAL_SLOTS)]
+    per_card, per_area, per_largest = LEANING
+    for index, color in enumerate(COLORS):
+        bit = COLOR_BIT[color]
+        sizes, largest = _area_sizes(grid, links, bit)
+        for seat in range(seats):
+            leaning[seat][index] += per_largest * largest
+        for card, x, y, _rot in layout:
+            slot = placed_for[card] if card != SILVER else None
+            if slot is None or not grid[(x, y)][4] & bit:
+                continue
+            size = sizes[(x, y)]
+            leaning[slot][index] += per_card + per_area * min(size, WIN_AREA)
+    return leaning
+
+
+def _area_sizes(
+    grid: dict[Cell, Any], links: dict[Cell, list[tuple[Cell, int]]], bit: int
+) -> tuple[dict[Cell, int], int]:
+    """Each card showing the colour `bit` with the size of its area, and the largest size."""
+    sizes: dict[Cell, int] = {}
+    for start, placed in grid.items():
+        if start in sizes or not placed[4] & bit:
+            continue
+        area = [start]
+        sizes[start] = 0
+        for cell in area:
+            for other, link in links[cell]:
+                if link & bit and other not in sizes:
+                    sizes[other] = 0
+                    area.append(other)
+        for cell in area:
+            sizes[cell] = len(area)
+    return sizes, max(sizes.values(), default=0)
+
+
+def _fit(leaning: list[list[float]], free: list[int], order: tuple[int, ...]) -> float:
+    """How well the goals in `order`, dealt to the `free` slots, fit the plays (log-odds)."""
+    return sum(
+        leaning[slot][COLORS.index(GOAL_COLOR[goal])]
+        for slot, goal in zip(free, order, strict=True)
+    )

@@ -273,6 +273,7 @@ def apply_in_place(state: State, seat: int, move: Any) -> list[Event]:
         fresh = _goals_held(state) - held
     _remember_last(state, seat, events[0])
     _learn(state, seat, events[0])
+    _remember_placers(state, seat, events[0])
     _finish_move(state, seat, events, grid, changed, fresh)
     return events
 
@@ -283,6 +284,29 @@ def _remember_last(state: State, seat: int, played: Event) -> None:
     moved = played.get("payload") or {}
     last[seat] = {"card": played["card"], "moved": moved.get("card") if "x" in moved else None}
     state["last"] = last
+
+
+def _remember_placers(state: State, seat: int, played: Event) -> None:
+    """Which goal slot each card on the table was laid for (`placed_for`, public, by card id):
+    the slot of the seat that played or last moved it, following that goal card through
+    rotations and trades, since a seat lays cards towards the goal it holds then. A state
+    stored before this memory existed starts it empty."""
+    placed: list[int | None] = list(state.get("placed_for") or [None] * (LAST_DRAGON + 1))
+    payload: dict[str, Any] = played.get("payload") or {}
+    action = played["action"] if payload else None
+    if played["type"] == "played_dragon":
+        placed[played["card"]] = seat
+    elif action == "move_card":
+        placed[payload["card"]] = seat
+    elif action == "zap_card":
+        placed[payload["card"]] = None
+    elif action == "rotate_goals":
+        shift = 1 if payload["dir"] == "cw" else -1
+        placed = [None if slot is None else (slot + shift) % GOAL_SLOTS for slot in placed]
+    elif action == "trade_goals":
+        swap = {seat: payload["slot"], payload["slot"]: seat}
+        placed = [swap.get(slot, slot) if slot is not None else None for slot in placed]
+    state["placed_for"] = placed
 
 
 def _learn(state: State, seat: int, played: Event) -> None:

@@ -17,7 +17,7 @@ from games.seven_dragons.components import (
     SILVER,
 )
 from games.seven_dragons.engine.flow import _begin_turns
-from games.seven_dragons.engine.layout import _grid
+from games.seven_dragons.engine.layout import LAST_DRAGON, _grid
 
 # ---------------------------------------------------------------- setup
 
@@ -75,6 +75,7 @@ def setup(
         "last": [None] * seats,
         "known_hands": [[[] for _ in range(seats)] for _ in range(seats)],
         "known_goals": [[None] * GOAL_SLOTS for _ in range(seats)],
+        "placed_for": [None] * (LAST_DRAGON + 1),
     }
     _begin_turns(state, 0, [], _grid(state["layout"], None))
     return state

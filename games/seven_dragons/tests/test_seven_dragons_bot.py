@@ -10,7 +10,10 @@ from typing import Any
 
 import pytest
 
-from games.seven_dragons.bot import choose_easy, choose_move
+from games.bots import WIDTH, candidates
+from games.seven_dragons import bot as dragons_bot
+from games.seven_dragons import engine as dragons_engine
+from games.seven_dragons.bot import choose_easy, choose_move, playout_move, strong_candidates
 from games.seven_dragons.engine import (
     apply,
     apply_in_place,
@@ -29,6 +32,7 @@ LEVELS = pytest.mark.parametrize("bot", [choose_move, choose_easy], ids=["normal
 STRENGTH_GAMES = 40
 # Winning chance of a random player is 1/n; the bots must clear these rates.
 REQUIRED_RATE = {2: 0.75, 3: 0.6, 4: 0.45, 5: 0.35}
+ZAP = 55
 MOVE_CAP = 400
 """Far more moves than a game of bots takes (66 cards, a few of them zapped back to a hand)."""
 
@@ -133,3 +137,41 @@ def test_the_easy_bot_mostly_forgets_to_defend() -> None:
         after, _ = apply(state, 0, choose_easy(state, 0, random.Random(seed)))
         left += largest_area(after["layout"], after["silver"], "blue") == 6
     assert left >= 12
+
+
+def test_a_playout_zaps_a_card_out_of_the_rival_goal_standing_at_six() -> None:
+    """In a sampled state every goal is dealt: seat 2 holds blue, at six on the table."""
+    state = _blue_six(("red", "yellow", "blue", "green", "black"))
+    for seed in range(6):
+        move = playout_move(state, 0, random.Random(seed))
+        assert move["card"] == ZAP
+        after, _ = apply(state, 0, move)
+        assert largest_area(after["layout"], after["silver"], "blue") < 6
+
+
+def test_a_playout_grows_its_own_goal_when_the_six_is_no_rival_goal() -> None:
+    state = _blue_six(("red", "yellow", "green", "blue", "black"))
+    for seed in range(6):
+        move = playout_move(state, 0, random.Random(seed))
+        after, _ = apply(state, 0, move)
+        if move["type"] == "play_dragon":
+            assert largest_area(after["layout"], after["silver"], "red") == 3
+        else:
+            assert move["action"] is None
+
+
+def test_the_strong_level_weighs_the_normal_bot_s_best_rated_moves() -> None:
+    state = _blue_six(("red", "yellow", "blue", "green", "black"))
+    chosen = strong_candidates(state, 0, random.Random(1), 8)
+    legal = [json.dumps(m) for m in legal_moves(state, 0)]
+    assert len(chosen) == 8
+    assert all(json.dumps(m) in legal for m in chosen)
+    assert len({json.dumps(m) for m in chosen}) == 8
+    for move in chosen[:3]:
+        after, _ = apply(state, 0, move)
+        assert largest_area(after["layout"], after["silver"], "blue") < 6
+    compared = candidates(
+        dragons_engine, dragons_bot, state, 0, random.Random(1), legal_moves(state, 0)
+    )
+    assert len(compared) == WIDTH
+    assert compared[0] == choose_move(state, 0, random.Random(1))

@@ -84,3 +84,43 @@ def test_a_state_stored_before_the_memory_still_plays_and_samples() -> None:
     assert view(sample_state(shown, 0, random.Random(1)), 0) == shown
     state, _events = apply(state, 0, action(TRADE_HANDS, {"seat": 1}))
     assert view(state, 0)["known_hands"] == [[], [3]]
+
+
+def test_each_card_on_the_table_remembers_the_goal_slot_it_was_laid_for() -> None:
+    state = build(seats=3, hands=[[7, ROTATE, 3], [8, ZAP], [TRADE_GOALS, 9]])
+    state, _events = apply(state, 0, {"type": "play_dragon", "card": 7, "x": 1, "y": 0, "rot": 0})
+    assert view(state, 2)["placed_for"][7] == 0
+    state, _events = apply(state, 1, {"type": "play_dragon", "card": 8, "x": 2, "y": 0, "rot": 0})
+    state, _events = apply(state, 2, action(TRADE_GOALS, {"slot": 1}))
+    assert view(state, 0)["placed_for"][7:9] == [0, 2]
+    state, _events = apply(state, 0, action(ROTATE, {"dir": "cw"}))
+    assert view(state, 1)["placed_for"][7:9] == [1, 3]
+    state, _events = apply(state, 1, action(ZAP, {"card": 7}))
+    assert view(state, 2)["placed_for"][7:9] == [None, 3]
+
+
+def _blue_builder() -> State:
+    """Seat 1 laid four blue cards in a row off the wild silver; seat 0 (red) laid two reds."""
+    layout = [(7, -1, 0, 0), (8, -2, 0, 0), (29, -3, 0, 0), (21, -4, 0, 180), (1, 1, 0, 0)]
+    state = build(seats=2, layout=[*layout, (2, 2, 0, 0)], hands=[[3, 4], [5, 6]])
+    for card, slot in ((7, 1), (8, 1), (29, 1), (21, 1), (1, 0), (2, 0)):
+        state["placed_for"][card] = slot
+    return state
+
+
+def test_the_sampled_rival_goal_leans_to_the_colour_it_built() -> None:
+    """Blue is one of the four goals seat 0 does not know (a quarter each if drawn alike),
+    but the rival's cards all lie in the big blue area."""
+    shown = view(_blue_builder(), 0)
+    drawn = [sample_state(shown, 0, random.Random(k))["slots"][1] for k in range(200)]
+    assert drawn.count(GOAL_OF["blue"]) >= 140
+
+
+def test_without_plays_the_unknown_goals_are_drawn_alike() -> None:
+    state = _blue_builder()
+    state["placed_for"] = [None] * len(state["placed_for"])
+    state["layout"] = state["layout"][:1]
+    shown = view(state, 0)
+    drawn = [sample_state(shown, 0, random.Random(k))["slots"][1] for k in range(400)]
+    for color in ("yellow", "green", "blue", "black"):
+        assert 70 <= drawn.count(GOAL_OF[color]) <= 130

@@ -27,6 +27,7 @@ PUBLIC_KEYS = {
     "move_count",
     "over",
     "seat",
+    "placed_for",
 }
 
 
