@@ -4,7 +4,8 @@
 `games/<slug>/bot.py`); `strong` searches (`games.search`) among a few candidate moves: the
 normal bot's, those the game's fast playout policy (`playout_move`) picks on sampled deals, and
 random legal ones to fill up. A game's bot module may also name `playout_stage` (a number that
-grows as its game goes on), where a playout stops and the position is scored as it stands.
+grows as its game goes on), where a playout stops and the position is scored as it stands, and
+`playout_value(state, seat)`, its estimate of how that position ends (default: the standing).
 
 Pure like the engines: no Django, no I/O; the clock is an argument (the site's wall clock by
 default, a process-time clock in the bench).
@@ -73,6 +74,7 @@ def choose_move(
         candidates=candidates(engine, bot, state, seat, rng, legal),
         playout=bot.playout_move,
         stage=getattr(bot, "playout_stage", None),
+        value=getattr(bot, "playout_value", None),
         iterations=iterations,
         seconds=seconds,
         clock=clock,

@@ -29,6 +29,7 @@ State = dict[str, Any]
 Move = dict[str, Any]
 Policy = Callable[[State, int, random.Random], Move]
 Stage = Callable[[State], float]
+Value = Callable[[State, int], float]
 Clock = Callable[[], float]
 
 PLAYOUT_CAP = 3000
@@ -57,6 +58,7 @@ def search(
     candidates: Sequence[Move],
     playout: Policy,
     stage: Stage | None = None,
+    value: Value | None = None,
     iterations: int | None = None,
     seconds: float | None = None,
     clock: Clock | None = None,
@@ -66,8 +68,9 @@ def search(
     The budget is `iterations` (playouts: deterministic) or `seconds` read on `clock`; one round
     (every candidate once) is always played. With `stage` (a number that grows by one a round,
     a day or so many moves as the game goes on) a playout stops once it has grown by one from
-    where the candidate left it, and the position is scored as it stands (`engine.standing`). Only
-    `view(state, seat)` is read of `state`: a search cannot peek."""
+    where the candidate left it, and the position is scored as it stands (`engine.standing`), or
+    by `value(state, seat)` where the game estimates how a position will end (on the same scale
+    as `outcome`). Only `view(state, seat)` is read of `state`: a search cannot peek."""
     if not candidates:
         raise ValueError(f"Seat {seat} has no candidate move.")
     if len(candidates) == 1:
@@ -87,7 +90,14 @@ def search(
         for index in alive:
             scores[index].append(
                 _playout(
-                    engine, sample, seat, candidates[index], playout, stage, random.Random(seed)
+                    engine,
+                    sample,
+                    seat,
+                    candidates[index],
+                    playout,
+                    stage,
+                    value,
+                    random.Random(seed),
                 )
             )
             spent += 1
@@ -138,6 +148,7 @@ def _playout(
     move: Move,
     playout: Policy,
     stage: Stage | None,
+    value: Value | None,
     rng: random.Random,
 ) -> float:
     """`move` played in a copy of the sampled state, the game played on by the policy, and
@@ -153,6 +164,8 @@ def _playout(
             break
         mover = min(engine.to_act(state))
         engine.apply_in_place(state, mover, playout(state, mover, rng))
+    if value is not None:
+        return value(state, seat)
     return outcome(engine.standing(state), seat)
 
 
