@@ -218,13 +218,15 @@ class Boat:
     def quick(self, cells: list[list[int]], colour: str | None) -> float:
         """A cheap first look at a placement given as [x, y] cells: the cells' own worths and
         contact with cats of the colour."""
+        return self.quick_at_colour([y * WIDTH + x for x, y in cells], colour)
+
+    def quick_at_colour(self, cells: tuple[int, ...] | list[int], colour: str | None) -> float:
+        """The cheap first look at a placement given as cell indices."""
         base = self.cell_base
-        friends = self.friends[colour] if colour is not None else set()
-        worth = 0.0
-        for x, y in cells:
-            i = y * WIDTH + x
-            worth += base[i] + (FRIEND_WORTH if i in friends else 0.0)
-        return worth
+        if colour is None:
+            return sum(base[i] for i in cells)
+        friends = self.friends[colour]
+        return sum(base[i] + (FRIEND_WORTH if i in friends else 0.0) for i in cells)
 
     def worth(self, cells: list[int], colour: str | None, kind: str) -> float:
         """What laying this tile (a cat or oshax of `colour`, or a treasure) adds to the score."""

@@ -80,10 +80,20 @@ class _Judge(Worth):
     """The ratings of one seat's legal moves, from its view."""
 
     def __init__(self, state: dict[str, Any], seat: int) -> None:
-        self.moves = engine.legal_moves(state, seat)
+        super().__init__(engine.view(state, seat), seat)
+        self.moves = engine.legal_moves(state, seat, prune=self._prune)
         if not self.moves:
             raise ValueError(f"Seat {seat} has nothing to do now.")
-        super().__init__(engine.view(state, seat), seat)
+
+    def _prune(
+        self, _tile: str, colour: str | None, places: list[tuple[int, ...]]
+    ) -> list[tuple[int, ...]]:
+        """The placements of one tile that the cheap first look ranks best (in the order the
+        engine lists them): only these become moves, so a rescue turn with thousands of
+        placements stays fast."""
+        quick = self.boat.quick_at_colour
+        ranked = sorted(range(len(places)), key=lambda n: (-quick(places[n], colour), n))
+        return [places[n] for n in sorted(ranked[:KEPT_PER_TILE])]
 
     def rated(self) -> list[tuple[dict[str, Any], float]]:
         """The moves worth a full look, each with its rating: every move but the placements
