@@ -5,7 +5,9 @@
 normal bot's, those the game's fast playout policy (`playout_move`) picks on sampled deals, and
 random legal ones to fill up. A game's bot module may also name `playout_stage` (a number that
 grows as its game goes on), where a playout stops and the position is scored as it stands, and
-`playout_value(state, seat)`, its estimate of how that position ends (default: the standing).
+`playout_value(state, seat)`, its estimate of how that position ends (default: the standing),
+and `candidate_moves(state, seat, rng)`, the moves its own judgement ranks next after the normal
+one (where random legal moves would be poor candidates: most of them are bad).
 
 Pure like the engines: no Django, no I/O; the clock is an argument (the site's wall clock by
 default, a process-time clock in the bench).
@@ -81,11 +83,16 @@ def choose_move(
     )
 
 
+def _none(_state: State, _seat: int, _rng: random.Random) -> list[Move]:
+    return []
+
+
 def candidates(
     engine: Any, bot: Any, state: State, seat: int, rng: random.Random, legal: list[Move]
 ) -> list[Move]:
     """The moves the strong level compares, the normal bot's first (the search's default):
-    every legal move when they are few, else the playout policy's picks on sampled deals, then
+    every legal move when they are few, else those the bot names as worth a look
+    (`candidate_moves`, where it has it), the playout policy's picks on sampled deals, then
     random legal moves, up to `WIDTH`."""
     chosen: dict[str, Move] = {}
 
@@ -97,6 +104,10 @@ def candidates(
         for move in legal:
             add(move)
         return list(chosen.values())
+    for move in getattr(bot, "candidate_moves", _none)(state, seat, rng):
+        if len(chosen) >= WIDTH:
+            break
+        add(move)
     shown = engine.view(state, seat)
     for _ in range(DRAWS * WIDTH):
         if len(chosen) >= WIDTH:

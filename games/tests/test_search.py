@@ -148,6 +148,22 @@ def test_a_search_stops_when_its_time_is_up() -> None:
     assert len(played) == 3
 
 
+def test_a_games_estimate_of_the_end_scores_a_playout_where_it_has_one() -> None:
+    """The standing says "sure" (two deals in three); the game's own estimate of how the last
+    position ends says the gamble: the search follows the estimate."""
+    move = search(
+        _toy(PAYOFF),
+        {"hidden": 0, "pick": None},
+        0,
+        random.Random(0),
+        candidates=_picks("safe", "gamble", "sure"),
+        playout=_unused_policy,
+        value=lambda state, seat: 2.0 if state["pick"] == "gamble" else 0.0,
+        iterations=30,
+    )
+    assert move == {"pick": "gamble"}
+
+
 # ---------------------------------------------------------------- scoring a playout
 
 
@@ -192,6 +208,22 @@ def test_strong_plays_a_forced_move_without_thinking() -> None:
     bot = _stub_bot(playout_move=_unused_policy)
     move = bots.choose_move(engine, bot, {}, 0, random.Random(0), "strong", iterations=10)
     assert move == {"type": "only"}
+
+
+def test_the_bots_own_candidates_come_right_after_the_normal_move() -> None:
+    """Among many legal moves, a game that ranks its own next best moves (`candidate_moves`)
+    gets them compared before any random ones."""
+    legal = [{"n": n} for n in range(30)]
+    engine = SimpleNamespace(view=lambda state, seat: {}, sample_state=lambda shown, seat, rng: {})
+    bot = _stub_bot(
+        choose_move=lambda state, seat, rng: legal[7],
+        candidate_moves=lambda state, seat, rng: [legal[7], legal[3], legal[12]],
+        playout_move=lambda state, seat, rng: legal[20],
+    )
+    chosen = bots.candidates(engine, bot, {}, 0, random.Random(0), legal)
+    assert chosen[:4] == [legal[7], legal[3], legal[12], legal[20]]
+    assert len(chosen) == bots.WIDTH
+    assert len({move["n"] for move in chosen}) == bots.WIDTH
 
 
 # ---------------------------------------------------------------- every game

@@ -30,6 +30,8 @@ from games.rules import best_scored
 
 KEPT_PER_TILE = 3
 """Placements of one tile that get the full count after the cheap first look."""
+STRONG_CANDIDATES = 6
+"""Moves the normal bot's ratings propose to the strong level's search (`games.bots`)."""
 EASY_TEMPERATURE = 2.0
 """How far `easy` strays from the best move: a rating this much lower is e times less likely."""
 
@@ -40,6 +42,14 @@ def choose_move(state: dict[str, Any], seat: int, rng: random.Random) -> dict[st
     rated = judge.rated()
     move = best_scored(rated, lambda pair: pair[1], rng)[0]
     return judge.with_extras(move)
+
+
+def candidate_moves(state: dict[str, Any], seat: int, rng: random.Random) -> list[dict[str, Any]]:
+    """The strong level's candidates after the normal move: the next best rated moves (a random
+    legal placement is almost always a poor one), each with its optional treasures."""
+    judge = _Judge(state, seat)
+    rated = sorted(judge.rated(), key=lambda pair: -pair[1])
+    return [judge.with_extras(move) for move, _rating in rated[:STRONG_CANDIDATES]]
 
 
 def choose_easy(state: dict[str, Any], seat: int, rng: random.Random) -> dict[str, Any]:
