@@ -3,11 +3,12 @@
 `easy` and `normal` are the game's own bot (`choose_easy`, `choose_move` in
 `games/<slug>/bot.py`); `strong` searches (`games.search`) among a few candidate moves: the
 normal bot's, those the game's fast playout policy (`playout_move`) picks on sampled deals, and
-random legal ones to fill up. A game's `playout_stage` (a number that grows as its game goes
-on, optional in `games.contract.Bot`) is where a playout stops and the position is scored as it
-stands. A game's
-`strong_candidates(state, seat, rng, width)` (the moves its own judgement rates best) then come
-right after the normal bot's move.
+random legal ones to fill up. A game's bot may also provide (optional parts of
+`games.contract.Bot`) `playout_stage` (a number that grows as its game goes on), where a playout
+stops and the position is scored as it stands, `playout_value(state, seat)`, its estimate of how
+that position ends (default: the standing), and `candidate_moves(state, seat, rng)`, the moves its
+own judgement ranks best, compared right after the normal one (where random legal moves would be
+poor candidates: most of them are bad).
 
 Pure like the engines: no Django, no I/O; the clock is an argument (the site's wall clock by
 default, a process-time clock in the bench).
@@ -76,6 +77,7 @@ def choose_move(
         candidates=candidates(engine, bot, state, seat, rng, legal),
         playout=bot.playout_move,
         stage=bot.playout_stage,
+        value=bot.playout_value,
         iterations=iterations,
         seconds=seconds,
         clock=clock,
@@ -86,8 +88,9 @@ def candidates(
     engine: Any, bot: Any, state: State, seat: int, rng: random.Random, legal: list[Move]
 ) -> list[Move]:
     """The moves the strong level compares, the normal bot's first (the search's default):
-    every legal move when they are few, else the game's own best-rated moves if it names them,
-    the playout policy's picks on sampled deals, then random legal moves, up to `WIDTH`."""
+    every legal move when they are few, else those the game's own judgement ranks best
+    (`candidate_moves`), the playout policy's picks on sampled deals, then random legal moves,
+    up to `WIDTH`."""
     chosen: dict[str, Move] = {}
 
     def add(move: Move) -> None:
@@ -98,10 +101,10 @@ def candidates(
         for move in legal:
             add(move)
         return list(chosen.values())
-    if hasattr(bot, "strong_candidates"):
-        for move in bot.strong_candidates(state, seat, rng, WIDTH):
-            if len(chosen) < WIDTH:
-                add(move)
+    for move in bot.candidate_moves(state, seat, rng):
+        if len(chosen) >= WIDTH:
+            break
+        add(move)
     shown = engine.view(state, seat)
     for _ in range(DRAWS * WIDTH):
         if len(chosen) >= WIDTH:

@@ -82,6 +82,15 @@ class Bot(Protocol):
         """Optional: a number that grows by one a round, where the strong level's playout stops
         and scores the position as it stands (default: none, a playout plays to the end)."""
 
+    def playout_value(self, state: State, seat: int) -> float:
+        """Optional: how the position where a playout stopped will end for `seat`, on the scale
+        of `games.search.outcome` (default: the standing as it is)."""
+
+    def candidate_moves(self, state: State, seat: int, rng: random.Random) -> list[Move]:
+        """Optional: the moves the game's own judgement ranks best, best first, which the strong
+        level compares right after the normal move (default: none; playout picks and random
+        legal moves fill the candidates)."""
+
 
 class Context(Protocol):
     """The table's regions' context (`games/<slug>/context.py`). What the viewer may choose
@@ -146,8 +155,16 @@ PARTS: dict[str, type] = {
 }
 """Every module of a game and what it provides."""
 
+
+def ranks_nothing(state: State, seat: int, rng: random.Random) -> list[Move]:
+    """A bot's `candidate_moves` where the game ranks none of its own."""
+    return []
+
+
 OPTIONAL: dict[tuple[str, str], Callable[[Any], Any]] = {
     ("bot", "playout_stage"): lambda modules: None,
+    ("bot", "playout_value"): lambda modules: None,
+    ("bot", "candidate_moves"): lambda modules: ranks_nothing,
     ("context", "table_moves"): lambda modules: modules.engine.legal_moves,
     ("log", "seat_name"): lambda modules: seat_name,
     ("log", "marks"): lambda modules: names_nothing,
@@ -225,6 +242,9 @@ class BotSide:
     playout_move: Callable[[State, int, random.Random], Move]
     playout_stage: Callable[[State], float] | None
     """None: a playout plays to the end of the game."""
+    playout_value: Callable[[State, int], float] | None
+    """None: a playout's last position is scored by its standing."""
+    candidate_moves: Callable[[State, int, random.Random], list[Move]]
 
 
 def bot_side(modules: Any) -> BotSide:
@@ -235,6 +255,8 @@ def bot_side(modules: Any) -> BotSide:
         choose_easy=bot.choose_easy,
         playout_move=bot.playout_move,
         playout_stage=part(modules, "bot", "playout_stage"),
+        playout_value=part(modules, "bot", "playout_value"),
+        candidate_moves=part(modules, "bot", "candidate_moves"),
     )
 
 

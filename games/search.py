@@ -18,6 +18,7 @@ from the clock passed in.
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 from collections.abc import Callable, Sequence
@@ -29,6 +30,7 @@ State = dict[str, Any]
 Move = dict[str, Any]
 Policy = Callable[[State, int, random.Random], Move]
 Stage = Callable[[State], float]
+Value = Callable[[State, int], float]
 Clock = Callable[[], float]
 
 PLAYOUT_CAP = 3000
@@ -57,6 +59,7 @@ def search(
     candidates: Sequence[Move],
     playout: Policy,
     stage: Stage | None = None,
+    value: Value | None = None,
     iterations: int | None = None,
     seconds: float | None = None,
     clock: Clock | None = None,
@@ -68,10 +71,11 @@ def search(
     The budget is `iterations` (playouts: deterministic) or `seconds` read on `clock`; one round
     (every candidate once) is always played. With `stage` (a number that grows by one a round,
     a day or so many moves as the game goes on) a playout stops once it has grown by one from
-    where the candidate left it, and the position is scored as it stands (`engine.standing`). Only
-    `view(state, seat)` is read of `state`: a search cannot peek. A `means` list is filled with
-    each candidate's average outcome over the deals it was played on (the analysis of a match
-    reads them); `least` rounds are played whatever the budget."""
+    where the candidate left it, and the position is scored as it stands (`engine.standing`), or
+    by `value(state, seat)` where the game estimates how a position will end (on the same scale
+    as `outcome`). Only `view(state, seat)` is read of `state`: a search cannot peek. A `means`
+    list is filled with each candidate's average outcome over the deals it was played on (the
+    analysis of a match reads them); `least` rounds are played whatever the budget."""
     if not candidates:
         raise ValueError(f"Seat {seat} has no candidate move.")
     if len(candidates) == 1:
@@ -80,6 +84,7 @@ def search(
         raise ValueError("A search needs a number of playouts, or seconds and a clock.")
     started = clock() if clock is not None and iterations is None else 0.0
     shown = engine.view(state, seat)
+    play_on = functools.partial(_playout, engine, seat, playout, stage, value)
     alive = list(range(len(candidates)))
     scores: list[list[float]] = [[] for _ in candidates]
     spent = 0
@@ -89,19 +94,14 @@ def search(
         sample = engine.sample_state(shown, seat, rng)
         seed = rng.getrandbits(64)
         for index in alive:
-            scores[index].append(
-                _playout(
-                    engine, sample, seat, candidates[index], playout, stage, random.Random(seed)
-                )
-            )
+            scores[index].append(play_on(sample, candidates[index], random.Random(seed)))
             spent += 1
             if rounds >= least and _spent(spent, iterations, seconds, clock, started):
                 break
         else:
             rounds += 1
             if rounds == next_cut and len(alive) > KEPT:
-                ranked = sorted(alive[1:], key=lambda i: (-_mean(scores[i]), i))
-                alive = [0, *sorted(ranked[: max(KEPT - 1, math.ceil(len(ranked) / 2))])]
+                alive = _halved(alive, scores)
                 next_cut *= 2
             if rounds < least or not _spent(spent, iterations, seconds, clock, started):
                 continue
@@ -110,6 +110,12 @@ def search(
     if means is not None:
         means[:] = [_mean(played) for played in scores]
     return candidates[best if _better(scores[best], scores[0]) else 0]
+
+
+def _halved(alive: list[int], scores: list[list[float]]) -> list[int]:
+    """The default and the better half of the others (never fewer than `KEPT` in all)."""
+    ranked = sorted(alive[1:], key=lambda i: (-_mean(scores[i]), i))
+    return [0, *sorted(ranked[: max(KEPT - 1, math.ceil(len(ranked) / 2))])]
 
 
 def _mean(values: Sequence[float]) -> float:
@@ -139,11 +145,12 @@ def _spent(
 
 def _playout(
     engine: Any,
-    sample: State,
     seat: int,
-    move: Move,
     playout: Policy,
     stage: Stage | None,
+    value: Value | None,
+    sample: State,
+    move: Move,
     rng: random.Random,
 ) -> float:
     """`move` played in a copy of the sampled state, the game played on by the policy, and
@@ -159,6 +166,8 @@ def _playout(
             break
         mover = min(engine.to_act(state))
         engine.apply_in_place(state, mover, playout(state, mover, rng))
+    if value is not None:
+        return value(state, seat)
     return outcome(engine.standing(state), seat)
 
 

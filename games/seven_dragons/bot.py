@@ -202,14 +202,11 @@ def choose_move(state: dict[str, Any], seat: int, rng: random.Random) -> dict[st
     return moves[best_scored(range(len(moves)), values.__getitem__, rng)]
 
 
-def strong_candidates(
-    state: dict[str, Any], seat: int, rng: random.Random, width: int
-) -> list[dict[str, Any]]:
-    """The `width` moves the normal bot rates best, best first: the strong level searches
-    among them (`games.bots`) rather than among random legal moves, most of them poor."""
+def candidate_moves(state: dict[str, Any], seat: int, rng: random.Random) -> list[dict[str, Any]]:
+    """The moves the normal bot rates best, best first: the strong level searches among them
+    (`games.bots`) rather than among random legal moves, most of them poor."""
     moves, values = _scored_moves(state, seat, rng, defends=True)
-    ranked = sorted(range(len(moves)), key=lambda i: -values[i])
-    return [moves[i] for i in ranked[:width]]
+    return [moves[i] for i in sorted(range(len(moves)), key=lambda i: -values[i])]
 
 
 def choose_easy(state: dict[str, Any], seat: int, rng: random.Random) -> dict[str, Any]:

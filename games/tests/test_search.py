@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from games import bots
-from games.contract import BotSide
+from games.contract import BotSide, ranks_nothing
 from games.registry import GAMES
 from games.rules import engine_for
 from games.search import outcome, search
@@ -149,6 +149,22 @@ def test_a_search_stops_when_its_time_is_up() -> None:
     assert len(played) == 3
 
 
+def test_a_games_estimate_of_the_end_scores_a_playout_where_it_has_one() -> None:
+    """The standing says "sure" (two deals in three); the game's own estimate of how the last
+    position ends says the gamble: the search follows the estimate."""
+    move = search(
+        _toy(PAYOFF),
+        {"hidden": 0, "pick": None},
+        0,
+        random.Random(0),
+        candidates=_picks("safe", "gamble", "sure"),
+        playout=_unused_policy,
+        value=lambda state, seat: 2.0 if state["pick"] == "gamble" else 0.0,
+        iterations=30,
+    )
+    assert move == {"pick": "gamble"}
+
+
 # ---------------------------------------------------------------- scoring a playout
 
 
@@ -172,7 +188,9 @@ def test_alone_the_margin_is_over_the_sister() -> None:
 
 
 def _stub_bot(**functions: Any) -> SimpleNamespace:
-    return SimpleNamespace(**functions)
+    """A bot with the optional parts' defaults unless given (as `GameInfo.bot` fills them)."""
+    defaults = {"playout_stage": None, "playout_value": None, "candidate_moves": ranks_nothing}
+    return SimpleNamespace(**{**defaults, **functions})
 
 
 def test_easy_and_normal_are_the_game_bots_own_functions() -> None:
@@ -193,6 +211,22 @@ def test_strong_plays_a_forced_move_without_thinking() -> None:
     bot = _stub_bot(playout_move=_unused_policy)
     move = bots.choose_move(engine, bot, {}, 0, random.Random(0), "strong", iterations=10)
     assert move == {"type": "only"}
+
+
+def test_the_bots_own_candidates_come_right_after_the_normal_move() -> None:
+    """Among many legal moves, a game that ranks its own next best moves (`candidate_moves`)
+    gets them compared before any random ones."""
+    legal = [{"n": n} for n in range(30)]
+    engine = SimpleNamespace(view=lambda state, seat: {}, sample_state=lambda shown, seat, rng: {})
+    bot = _stub_bot(
+        choose_move=lambda state, seat, rng: legal[7],
+        candidate_moves=lambda state, seat, rng: [legal[7], legal[3], legal[12]],
+        playout_move=lambda state, seat, rng: legal[20],
+    )
+    chosen = bots.candidates(engine, bot, {}, 0, random.Random(0), legal)
+    assert chosen[:4] == [legal[7], legal[3], legal[12], legal[20]]
+    assert len(chosen) == bots.WIDTH
+    assert len({move["n"] for move in chosen}) == bots.WIDTH
 
 
 # ---------------------------------------------------------------- every game

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import combinations, product
 from typing import Any
 
-from games.isle_of_cats.components import CARDS, COLOURS, DAYS, TILE_SHAPE
+from games.isle_of_cats.components import CARDS, CAT_COLOUR, COLOURS, DAYS, TILE_SHAPE
 from games.isle_of_cats.engine.boat import _around, _placements, _xy
 from games.isle_of_cats.engine.flow import (
     T_AND_B,
@@ -20,9 +21,19 @@ from games.rules import Move, State
 
 # --- legal moves -------------------------------------------------------------------------------
 
+Places = list[tuple[int, ...]]
+Prune = Callable[[str, str | None, Places], Places]
+"""For a bot: given a tile (or a common's shape), the colour it would have (None for a
+treasure) and its legal placements, the placements worth listing as moves."""
 
-def legal_moves(state: State, seat: int) -> list[Move]:
-    """Every move the seat may make now, enumerated as section 6.12 says."""
+
+def _every(_tile: str, _colour: str | None, places: Places) -> Places:
+    return places
+
+
+def legal_moves(state: State, seat: int, *, prune: Prune = _every) -> list[Move]:
+    """Every move the seat may make now, enumerated as section 6.12 says. A bot may `prune` the
+    placements of each tile before they become moves: a rescue turn can offer thousands."""
     if type(seat) is not int or seat not in to_act(state):
         return []
     phase = state["phase"]
@@ -34,7 +45,7 @@ def legal_moves(state: State, seat: int) -> list[Move]:
         return [{"type": "draft", "cards": list(c)} for c in combinations(player["draft"], need)]
     if phase == "buy":
         if player["bought"]:
-            return [{"type": "done"}, *_play_moves(state, seat)]
+            return [{"type": "done"}, *_play_moves(state, seat, prune)]
         return _buy_moves(player)
     if phase == "lesson_colours":
         waiting = [
@@ -57,10 +68,10 @@ def legal_moves(state: State, seat: int) -> list[Move]:
         return _arrange_moves(state)
     moves: list[Move] = [{"type": "pass"}]
     if phase == "rescue":
-        moves.extend(_rescue_moves(state, seat))
+        moves.extend(_rescue_moves(state, seat, prune))
     else:
-        moves.extend(_find_moves(state, seat))
-    moves.extend(_play_moves(state, seat))
+        moves.extend(_find_moves(state, seat, prune))
+    moves.extend(_play_moves(state, seat, prune))
     return moves
 
 
@@ -107,7 +118,7 @@ def _arrange_moves(state: State) -> list[Move]:
     return moves
 
 
-def _rescue_moves(state: State, seat: int) -> list[Move]:
+def _rescue_moves(state: State, seat: int, prune: Prune) -> list[Move]:
     player = state["players"][seat]
     around = _around(player)
     basket = _canonical_basket(player)
@@ -118,7 +129,8 @@ def _rescue_moves(state: State, seat: int) -> list[Move]:
         if player["fish"] < rescue_cost(player, zone):
             continue
         for tile in state["zones"][zone]:
-            for cells in _placements(player, TILE_SHAPE[tile], around=around):
+            places = _placements(player, TILE_SHAPE[tile], around=around)
+            for cells in prune(tile, CAT_COLOUR[tile], places):
                 moves.append(
                     {
                         "type": "rescue",
@@ -140,7 +152,7 @@ def _common_choices(state: State, shapes: list[str] | tuple[str, ...]) -> list[s
     return [shape for shape in shapes if state["commons"][shape]]
 
 
-def _find_moves(state: State, seat: int) -> list[Move]:
+def _find_moves(state: State, seat: int, prune: Prune) -> list[Move]:
     player = state["players"][seat]
     around = _around(player)
     moves: list[Move] = []
@@ -148,9 +160,13 @@ def _find_moves(state: State, seat: int) -> list[Move]:
         info = CARDS[card]
         if info["kind"] == "oshax":
             for tile in state["oshax"]:
-                for cells in _placements(player, TILE_SHAPE[tile], around=around):
+                places = _placements(player, TILE_SHAPE[tile], around=around)
+                kept = {colour: set(prune(tile, colour, places)) for colour in COLOURS}
+                for cells in places:
                     xy = _xy(cells)
                     for colour in COLOURS:
+                        if cells not in kept[colour]:
+                            continue
                         moves.append(
                             {
                                 "type": "find",
@@ -162,7 +178,8 @@ def _find_moves(state: State, seat: int) -> list[Move]:
             effect = info["effect"]
             if effect["rare"]:
                 for tile in _rare_choices(state):
-                    for cells in _placements(player, TILE_SHAPE[tile], around=around):
+                    places = _placements(player, TILE_SHAPE[tile], around=around)
+                    for cells in prune(tile, None, places):
                         moves.append(
                             {
                                 "type": "find",
@@ -172,7 +189,7 @@ def _find_moves(state: State, seat: int) -> list[Move]:
                         )
             if not effect["rare_required"] and effect["commons"]:
                 for shape in _common_choices(state, effect["common_shapes"]):
-                    for cells in _placements(player, shape, around=around):
+                    for cells in prune(shape, None, _placements(player, shape, around=around)):
                         moves.append(
                             {
                                 "type": "find",
@@ -183,7 +200,7 @@ def _find_moves(state: State, seat: int) -> list[Move]:
     return moves
 
 
-def _play_moves(state: State, seat: int) -> list[Move]:
+def _play_moves(state: State, seat: int, prune: Prune) -> list[Move]:
     player = state["players"][seat]
     around = _around(player)
     moves: list[Move] = []
@@ -199,12 +216,13 @@ def _play_moves(state: State, seat: int) -> list[Move]:
                 if player["fish"] < cost:
                     continue
                 for tile in state["zones"][zone]:
-                    for cells in _placements(player, TILE_SHAPE[tile], around=around):
+                    places = _placements(player, TILE_SHAPE[tile], around=around)
+                    for cells in prune(tile, CAT_COLOUR[tile], places):
                         rescue = {"tile": tile, "zone": zone, "cells": _xy(cells)}
                         moves.append({"type": "play", "card": card, "rescues": [rescue]})
         elif kind == "take_commons":
             for shape in _common_choices(state, effect["shapes"]):
-                for cells in _placements(player, shape, around=around):
+                for cells in prune(shape, None, _placements(player, shape, around=around)):
                     common = {"shape": shape, "cells": _xy(cells)}
                     moves.append({"type": "play", "card": card, "commons": [common]})
         elif kind == "refund_last_rescue":

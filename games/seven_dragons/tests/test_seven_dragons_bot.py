@@ -13,7 +13,7 @@ import pytest
 from games.bots import WIDTH, candidates
 from games.seven_dragons import bot as dragons_bot
 from games.seven_dragons import engine as dragons_engine
-from games.seven_dragons.bot import choose_easy, choose_move, playout_move, strong_candidates
+from games.seven_dragons.bot import candidate_moves, choose_easy, choose_move, playout_move
 from games.seven_dragons.engine import (
     apply,
     apply_in_place,
@@ -162,7 +162,7 @@ def test_a_playout_grows_its_own_goal_when_the_six_is_no_rival_goal() -> None:
 
 def test_the_strong_level_weighs_the_normal_bot_s_best_rated_moves() -> None:
     state = _blue_six(("red", "yellow", "blue", "green", "black"))
-    chosen = strong_candidates(state, 0, random.Random(1), 8)
+    chosen = candidate_moves(state, 0, random.Random(1))[:8]
     legal = [json.dumps(m) for m in legal_moves(state, 0)]
     assert len(chosen) == 8
     assert all(json.dumps(m) in legal for m in chosen)

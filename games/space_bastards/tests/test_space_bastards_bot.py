@@ -97,3 +97,35 @@ def test_bot_refuses_to_move_for_an_idle_seat(level):
     engine.apply_in_place(state, 0, {"type": "plan", "cards": ["love"]})
     with pytest.raises(ValueError, match="nothing to do"):
         LEVELS[level](state, 0, random.Random(0))
+
+
+def _phase_positions(phase: str, count: int) -> list[dict]:
+    """Positions of seeded normal-bot games where a seat must act in `phase`."""
+    found = []
+    for seed in range(20):
+        state = engine.setup(2, {}, seed)
+        while not engine.is_over(state) and len(found) < count:
+            seat = min(engine.to_act(state))
+            if state["phase"] == phase and len(engine.legal_moves(state, seat)) > 2:
+                found.append(state)
+                state = engine.apply(state, seat, bot.choose_move(state, seat, random.Random(0)))[0]
+                continue
+            engine.apply_in_place(state, seat, bot.choose_move(state, seat, random.Random(0)))
+    return found
+
+
+@pytest.mark.parametrize("phase", ["plan", "change"])
+def test_playouts_plan_and_change_relationships_as_the_normal_bot_judges(phase):
+    """The strong level's playouts (issue 35) picked plans and changes at random: now the
+    playout plans with the normal bot's ratings, and changes a relationship only for a change
+    the normal bot rates no worse than stopping (bar the few random moves that vary the
+    playouts)."""
+    judged = 0
+    for state in _phase_positions(phase, 8):
+        seat = min(engine.to_act(state))
+        legal, ratings = bot._rated(state, seat)
+        rating = {str(move): r for move, r in zip(legal, ratings, strict=True)}
+        floor = max(ratings) if phase == "plan" else rating[str({"type": "done"})]
+        picks = [bot.playout_move(state, seat, random.Random(n)) for n in range(20)]
+        judged += sum(1 for move in picks if rating[str(move)] >= floor)
+    assert judged >= 0.85 * 8 * 20

@@ -1,0 +1,110 @@
+"""What the strong level reads of the Isle of Cats bot (issue 35): the estimate of how a
+playout's last position ends (`playout_value`), the candidates it ranks, and the engine's
+pruned listing of placements that keeps the normal bot fast on a rescue turn."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from games.isle_of_cats import bot, engine
+from games.isle_of_cats.bot.playout import prospect
+from games.isle_of_cats.components import COLOURS, SECTIONS
+from games.isle_of_cats.tests.isle_of_cats_helpers import fill
+from games.search import outcome
+
+State = dict[str, Any]
+
+
+def _next_morning(seats: int, seed: int, day: int = 2) -> State:
+    """A game played by normal bots until the morning of `day`: where a playout ends."""
+    options = {"solo_hard_lessons": 1} if seats == 1 else {}
+    state = engine.setup(seats, options, seed)
+    moves = 0
+    while int(state["day"]) < day:
+        seat = min(engine.to_act(state))
+        engine.apply_in_place(state, seat, bot.choose_move(state, seat, random.Random(moves)))
+        moves += 1
+    return state
+
+
+def _finished(seed: int) -> State:
+    state = _next_morning(1, seed)
+    while not engine.is_over(state):
+        seat = min(engine.to_act(state))
+        engine.apply_in_place(state, seat, bot.choose_move(state, seat, random.Random(seed)))
+    return state
+
+
+def test_a_finished_game_is_valued_by_its_result() -> None:
+    state = _finished(3)
+    assert bot.playout_value(state, 0) == outcome(engine.standing(state), 0)
+
+
+def test_fish_and_cards_in_hand_count_at_a_days_end() -> None:
+    """The boat as it stands scores nothing for fish or cards still to use: the estimate
+    does, so a playout that kept them is not judged as if they were thrown away."""
+    state = _next_morning(1, 5)
+    richer = _next_morning(1, 5)
+    richer["players"][0]["fish"] += 6
+    assert prospect(richer, 0) > prospect(state, 0)
+    assert bot.playout_value(richer, 0) > bot.playout_value(state, 0)
+    holding = _next_morning(1, 5)
+    holding["players"][0]["aside"].append("092")
+    assert prospect(holding, 0) > prospect(state, 0)
+
+
+def test_a_section_near_full_is_worth_more_than_as_many_cells_spread() -> None:
+    """An open section's penalty is won back faster as it fills: ten cells covering most of
+    one section are worth more than ten spread two apiece over five sections."""
+    together = engine.setup(1, {"solo_hard_lessons": 1}, 7)
+    spread = engine.setup(1, {"solo_hard_lessons": 1}, 7)
+    fill(together, 0, SECTIONS["dining_room"][:10])
+    names = ["stern", "port_cabin", "dining_room", "starboard_cabin", "deck"]
+    fill(spread, 0, [i for name in names for i in SECTIONS[name][:2]])
+    assert prospect(together, 0) > prospect(spread, 0)
+
+
+def test_two_seats_each_boat_gets_its_prospect() -> None:
+    state = _next_morning(2, 1)
+    values = [bot.playout_value(state, seat) for seat in range(2)]
+    standing = engine.standing(state)
+    scores = [score + prospect(state, seat) for seat, score in enumerate(standing["scores"])]
+    leader = 0 if scores[0] > scores[1] else 1
+    assert values[leader] > 1 > 0.5 > values[1 - leader]
+
+
+def test_the_strong_candidates_are_the_best_rated_moves_first() -> None:
+    """On a rescue turn (hundreds of placements) the candidates after the normal move are the
+    normal bot's next best ratings: legal, distinct, and led by the normal move itself."""
+    state = _next_morning(1, 2, day=1)
+    while state["phase"] != "rescue" or len(engine.legal_moves(state, 0)) < 50:
+        engine.apply_in_place(state, 0, bot.choose_move(state, 0, random.Random(0)))
+    moves = bot.candidate_moves(state, 0, random.Random(0))
+    assert moves[0] == bot.choose_move(state, 0, random.Random(0))
+    assert len(moves) == len({str(sorted(move.items())) for move in moves}) > 3
+    for move in moves:
+        engine.apply(state, 0, move)
+
+
+def test_a_pruned_listing_keeps_the_chosen_placements_of_every_tile() -> None:
+    """The engine lists only the placements a bot's `prune` keeps (for each oshax colour
+    too), as the same moves the full listing has, in its order."""
+    state = _next_morning(1, 2, day=1)
+    while state["phase"] != "rescue" or len(engine.legal_moves(state, 0)) < 50:
+        engine.apply_in_place(state, 0, bot.choose_move(state, 0, random.Random(0)))
+    full = engine.legal_moves(state, 0)
+    calls: list[tuple[str, str | None]] = []
+
+    def first_two(tile: str, colour: str | None, places: list) -> list:
+        calls.append((tile, colour))
+        return places[:2]
+
+    pruned = engine.legal_moves(state, 0, prune=first_two)
+    assert [move for move in full if move in pruned] == pruned
+    rescues = [move for move in pruned if move["type"] == "rescue"]
+    tiles = {move["tile"] for move in rescues}
+    assert tiles
+    assert all(sum(m["tile"] == t for m in rescues) == 2 for t in tiles)
+    assert len(pruned) < len(full)
+    assert {colour for _tile, colour in calls if colour} <= set(COLOURS)
