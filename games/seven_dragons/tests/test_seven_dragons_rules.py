@@ -119,7 +119,7 @@ def test_stack_puts_cards_on_top_and_fixes_goals() -> None:
 
 @pytest.mark.parametrize("seats", [0, 1, 6, True, "2", 2.0])
 def test_setup_refuses_bad_seat_counts(seats: Any) -> None:
-    with pytest.raises(ValueError, match="players"):
+    with pytest.raises(ValueError, match="played by 2 to 5 seats"):
         setup(seats, {}, 1)
 
 

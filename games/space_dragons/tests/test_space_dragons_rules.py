@@ -103,7 +103,7 @@ def test_start_player_has_the_highest_reveal() -> None:
 
 @pytest.mark.parametrize("seats", [2, 6, 0, True, "3", 3.0])
 def test_bad_seat_counts_are_refused(seats: Any) -> None:
-    with pytest.raises(ValueError, match="players"):
+    with pytest.raises(ValueError, match="played by 3 to 5 seats"):
         engine.setup(seats, {}, 1)
 
 
