@@ -21,7 +21,9 @@ class TournamentForm(PacedForm):
         label=_("Minutes an arena lasts"), min_value=10, max_value=720, initial=60
     )
     starts_at = forms.DateTimeField(
-        label=_("Starts"), widget=forms.DateTimeInput(attrs={"type": "datetime-local"})
+        label=_("Starts"),
+        help_text=_("In the time zone of your settings."),
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}),
     )
     rounds = forms.IntegerField(label=_("Rounds (Swiss)"), min_value=1, max_value=15, initial=3)
     max_players = forms.IntegerField(
