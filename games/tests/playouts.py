@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
@@ -123,3 +123,18 @@ def sample_states(engine: ModuleType, seats: int, seeds: range, stride: int) -> 
             step += 1
         samples.append(state)
     return samples
+
+
+def random_moves(
+    engine: ModuleType, seats: int, seeds: range, options: dict[str, Any] | None = None
+) -> Iterator[tuple[State, int, list[Event], State]]:
+    """(state before, seat, events, state after) for every move of random complete games, one
+    per seed, each seat to act and its move drawn from the seed and the seat count."""
+    for seed in seeds:
+        rng = random.Random(seed * 31 + seats)
+        state = engine.setup(seats, options or {}, seed)
+        while not engine.is_over(state):
+            seat = rng.choice(sorted(engine.to_act(state)))
+            after, events = engine.apply(state, seat, rng.choice(engine.legal_moves(state, seat)))
+            yield state, seat, events, after
+            state = after

@@ -12,7 +12,6 @@ from typing import Any
 
 import pytest
 from django.http import QueryDict
-from django.template.loader import render_to_string
 from django.utils import translation
 
 from games.registry import GAMES
@@ -22,6 +21,7 @@ from games.space_bastards import bot, engine, labels, log, stats
 from games.space_bastards.components import ORIENTATIONS, PLANET_CELLS, PLANET_IDS, RACES
 from games.space_bastards.tests import space_bastards_helpers as helpers
 from games.tests.forms import CSRF_TOKEN, EXPECTED_SEQ, MOVE_URL, forms_of
+from games.tests.rendered import render_regions
 
 table = GAMES["space_bastards"].table
 
@@ -295,21 +295,6 @@ def test_every_event_type_gets_a_log_line(language):
     assert {"placed", "plans_revealed", "dominance", "ship_moved", "points_bought"} <= seen
 
 
-def test_private_events_are_described_only_for_their_owner():
-    for _before, _seat, _move, events in _game(3, 2):
-        for event in events:
-            if "visible_to" not in event:
-                continue
-            owner = event["visible_to"][0]
-            assert table.describe(event, NAMES[:3], owner)
-            assert table.describe(event, NAMES[:3], None) is None
-            assert all(
-                table.describe(event, NAMES[:3], other) is None
-                for other in range(3)
-                if other != owner
-            )
-
-
 def test_log_lines_in_czech_and_english_differ():
     event = {"type": "born", "seat": 1, "planet": "P6", "token": "1:toad:3", "cells": [[1, 2]]}
     with translation.override("en"):
@@ -325,29 +310,7 @@ def test_log_lines_in_czech_and_english_differ():
 
 
 def render(state: dict, seat: int | None, names: list[str]) -> dict[str, str]:
-    view = engine.view(state, seat)
-    legal = engine.legal_moves(state, seat) if seat is not None else []
-    context = {
-        "view": view,
-        "g": table.table_context(view, legal, seat, names),
-        "seat": seat,
-        "names": names,
-        "match": None,
-        "move_url": MOVE_URL,
-        "expected_seq": int(EXPECTED_SEQ),
-        "csrf_token": CSRF_TOKEN,
-        "is_my_turn": bool(legal),
-        "result": engine.result(state),
-    }
-    html = {
-        region: render_to_string(f"space_bastards/{region}.html", context)
-        for region in ("board", "mine", "result")
-    }
-    html["panel"] = "".join(
-        render_to_string("space_bastards/panel.html", {**context, "p": p})
-        for p in range(state["seats"])
-    )
-    return html
+    return render_regions("space_bastards", state, seat, names)
 
 
 def secrets(state: dict, viewer: int | None) -> tuple[set[str], set[str]]:
