@@ -11,7 +11,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from django.http import QueryDict
 from django.template.loader import render_to_string
 from django.utils import translation
 
@@ -29,7 +28,7 @@ from games.isle_of_cats.tests.isle_of_cats_helpers import rescue_table, sample_s
 from games.registry import GAMES
 from games.rules import IllegalMove
 from games.services import refusal_text
-from games.tests.forms import CSRF_TOKEN, EXPECTED_SEQ, MOVE_URL, forms_of
+from games.tests.forms import CSRF_TOKEN, EXPECTED_SEQ, MOVE_URL, forms_of, post
 from games.tests.rendered import render_regions
 from games.translated import reading
 
@@ -44,16 +43,6 @@ def _english():
     """Texts are asserted in English; the Czech catalog is checked by the site's tests."""
     with translation.override("en"):
         yield
-
-
-def post(**fields: Any) -> QueryDict:
-    data = QueryDict(mutable=True)
-    for key, value in fields.items():
-        if isinstance(value, list):
-            data.setlist(key, [str(v) for v in value])
-        else:
-            data[key] = str(value)
-    return data
 
 
 @cache

@@ -19,7 +19,7 @@ from games.kosmopolis.tests import kosmopolis_helpers as helpers
 from games.kosmopolis.tests.kosmopolis_helpers import sample_states
 from games.registry import GAMES
 from games.rules import IllegalMove
-from games.tests.forms import assert_forms_offer_exactly, forms_of
+from games.tests.forms import assert_forms_offer_exactly, forms_of, post
 from games.tests.playouts import random_moves
 from games.tests.rendered import render_regions
 
@@ -27,16 +27,6 @@ table = GAMES["kosmopolis"].table
 
 NAMES = ["Eva", "Jan", "Bob", "Ola"]
 LANGUAGES = ["en", "cs"]
-
-
-def post(**fields: Any) -> QueryDict:
-    data = QueryDict(mutable=True)
-    for key, value in fields.items():
-        if isinstance(value, list):
-            data.setlist(key, [str(v) for v in value])
-        else:
-            data[key] = str(value)
-    return data
 
 
 def normalized(move: dict[str, Any]) -> str:
@@ -225,27 +215,6 @@ def test_round_evaluation_line_tells_saves_losses_and_bonuses():
 
 
 # --- status line -----------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize("seats", [2, 4])
-def test_status_text_names_who_must_act_in_both_languages(seats):
-    names = NAMES[:seats]
-    phases = set()
-    for state in sample_states(seats, range(6)):
-        phases.add(state["phase"])
-        for viewer in [None, *range(seats)]:
-            view = engine.view(state, viewer)
-            texts = {}
-            for language in LANGUAGES:
-                with translation.override(language):
-                    texts[language] = table.status_text(view, viewer, names)
-                assert texts[language].strip()
-                assert "%(" not in texts[language]
-            assert texts["cs"] != texts["en"]
-            acting = view["to_act"]
-            if state["phase"] != "over" and viewer not in acting:
-                assert all(names[p] in texts["en"] for p in acting)
-    assert phases == {"draft", "play", "tokens", "over"}
 
 
 def test_status_text_examples():

@@ -18,7 +18,7 @@ from games.rules import IllegalMove
 from games.seven_dragons import engine, labels, log
 from games.seven_dragons.components import DRAGON_QUADRANTS, GOAL_COLOR
 from games.seven_dragons.tests.seven_dragons_states import build
-from games.tests.forms import assert_forms_offer_exactly, forms_of
+from games.tests.forms import assert_forms_offer_exactly, forms_of, post
 from games.tests.playouts import random_moves
 from games.tests.rendered import render_regions
 
@@ -27,13 +27,6 @@ table = GAMES["seven_dragons"].table
 NAMES = ["Eva", "Jan", "Bob", "Ola", "Ema"]
 LANGUAGES = ["en", "cs"]
 GOAL_OF = {colour: card for card, colour in GOAL_COLOR.items()}
-
-
-def post(**fields: Any) -> QueryDict:
-    data = QueryDict(mutable=True)
-    for key, value in fields.items():
-        data[key] = str(value)
-    return data
 
 
 def _look(card: int, rot: int) -> list[str]:
@@ -187,23 +180,6 @@ def _sample_states(seats: int, seeds: range, stride: int = 7) -> list[dict[str, 
             state, _events = engine.apply(state, seat, rng.choice(engine.legal_moves(state, seat)))
             step += 1
     return states
-
-
-@pytest.mark.parametrize("seats", [2, 5])
-def test_status_text_names_who_must_act_in_both_languages(seats):
-    names = NAMES[:seats]
-    for state in _sample_states(seats, range(3)):
-        for viewer in [None, *range(seats)]:
-            view = engine.view(state, viewer)
-            texts = {}
-            for language in LANGUAGES:
-                with translation.override(language):
-                    texts[language] = table.status_text(view, viewer, names)
-                assert texts[language].strip()
-                assert "%(" not in texts[language]
-            assert texts["cs"] != texts["en"]
-            if not state["over"] and viewer != state["current"]:
-                assert names[state["current"]] in texts["en"]
 
 
 # --- rendered fragments ----------------------------------------------------------------------

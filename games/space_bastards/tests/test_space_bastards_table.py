@@ -20,7 +20,7 @@ from games.services import refusal_text
 from games.space_bastards import bot, engine, labels, log, stats
 from games.space_bastards.components import ORIENTATIONS, PLANET_CELLS, PLANET_IDS, RACES
 from games.space_bastards.tests import space_bastards_helpers as helpers
-from games.tests.forms import CSRF_TOKEN, EXPECTED_SEQ, MOVE_URL, forms_of
+from games.tests.forms import CSRF_TOKEN, EXPECTED_SEQ, MOVE_URL, forms_of, post
 from games.tests.rendered import render_regions
 
 table = GAMES["space_bastards"].table
@@ -30,16 +30,6 @@ LANGUAGES = ["en", "cs"]
 APP = Path(log.__file__).resolve().parent
 SILENT = {"placing", "movement_done", "change_done", "answers_revealed", "action_done"}
 """Events the log leaves out: the next line says the same (whose turn, what came of it)."""
-
-
-def post(**fields: Any) -> QueryDict:
-    data = QueryDict(mutable=True)
-    for key, value in fields.items():
-        if isinstance(value, list):
-            data.setlist(key, [str(v) for v in value])
-        else:
-            data[key] = str(value)
-    return data
 
 
 def cells(*pairs: tuple[int, int]) -> list[str]:
@@ -544,21 +534,6 @@ def test_result_sheet_of_a_game_stored_before_scorings_were_kept_points_to_the_l
             html = render(state, 0, NAMES[:3])["result"]
         assert "sb-scorings" not in html
         assert note in html
-
-
-def test_status_text_names_who_must_act_in_both_languages():
-    for before, _seat, _move, _events in _game(3, 4)[::9]:
-        state = json.loads(before)
-        acting = engine.to_act(state)
-        for viewer in [None, 0, 1, 2]:
-            for language in LANGUAGES:
-                with translation.override(language):
-                    text = table.status_text(engine.view(state, viewer), viewer, NAMES[:3])
-                assert text
-                assert "%(" not in text
-                others = [NAMES[p] for p in acting if p != viewer]
-                if others and viewer not in acting:
-                    assert any(name in text for name in others)
 
 
 def test_czech_texts_agree_with_several_players_and_say_the_start_player_once():

@@ -15,7 +15,7 @@ from games.registry import GAMES
 from games.rules import IllegalMove
 from games.space_dragons import engine, labels, log
 from games.space_dragons.tests.space_dragons_helpers import finished
-from games.tests.forms import assert_forms_offer_exactly
+from games.tests.forms import assert_forms_offer_exactly, post
 from games.tests.playouts import random_moves
 from games.tests.rendered import render_regions
 
@@ -23,13 +23,6 @@ table = GAMES["space_dragons"].table
 
 NAMES = ["Eva", "Jan", "Bob", "Ola", "Ida"]
 LANGUAGES = ["en", "cs"]
-
-
-def post(**fields: Any) -> QueryDict:
-    data = QueryDict(mutable=True)
-    for key, value in fields.items():
-        data[key] = str(value)
-    return data
 
 
 def normalized(move: dict[str, Any]) -> str:
@@ -148,27 +141,6 @@ def test_log_lines_state_effects_in_words():
 
 
 # --- status line -----------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize("seats", [3, 5])
-def test_status_text_names_who_must_act_in_both_languages(seats):
-    names = NAMES[:seats]
-    phases = set()
-    for state in sample_states(seats, range(3), stride=7):
-        phases.add(state["phase"])
-        acting = engine.to_act(state)
-        for viewer in [None, *range(seats)]:
-            view = engine.view(state, viewer)
-            texts = {}
-            for language in LANGUAGES:
-                with translation.override(language):
-                    texts[language] = table.status_text(view, viewer, names)
-                assert texts[language].strip()
-                assert "%(" not in texts[language]
-            assert texts["cs"] != texts["en"]
-            if state["phase"] != "over" and viewer not in acting:
-                assert all(names[p] in texts["en"] for p in acting)
-    assert phases == {"draft", "hunt", "over"}
 
 
 def test_status_text_examples():
