@@ -111,42 +111,6 @@ def test_save_forms_become_save_moves():
     }
 
 
-@pytest.mark.parametrize(
-    "fields",
-    [
-        {},
-        {"type": "dance"},
-        {"type": "draft"},
-        {"type": "draft", "cards": ["12", "x"]},
-        {"type": "play", "to": "city"},
-        {"type": "play", "card": "", "to": "city"},
-        {"type": "play", "card": "forty", "to": "city"},
-        {"type": "play", "card": "40"},
-        {"type": "place_modifier"},
-        {"type": "save"},
-    ],
-)
-@pytest.mark.parametrize("language", LANGUAGES)
-def test_unreadable_forms_are_refused_with_a_message(fields, language):
-    with translation.override(language), pytest.raises(IllegalMove) as refusal:
-        table.move_from_post(post(**fields))
-    assert refusal.value.message.strip()
-
-
-def test_refusals_are_translated():
-    with translation.override("cs"):
-        czech = _refusal(post(type="play", to="city"))
-    with translation.override("en"):
-        english = _refusal(post(type="play", to="city"))
-    assert czech != english
-
-
-def _refusal(data: QueryDict) -> str:
-    with pytest.raises(IllegalMove) as refusal:
-        table.move_from_post(data)
-    return refusal.value.message
-
-
 # --- describe --------------------------------------------------------------------------------
 
 

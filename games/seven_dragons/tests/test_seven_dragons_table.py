@@ -81,38 +81,6 @@ def test_action_forms_become_action_moves(option, action):
     }
 
 
-@pytest.mark.parametrize(
-    "fields",
-    [
-        {},
-        {"type": "dance"},
-        {"type": "play_dragon", "at": "1,0,0"},
-        {"type": "play_dragon", "card": "x", "at": "1,0,0"},
-        {"type": "play_dragon", "card": "17"},
-        {"type": "play_dragon", "card": "17", "at": "1,0"},
-        {"type": "play_dragon", "card": "17", "at": "1,a,0"},
-        {"type": "play_action", "option": "top"},
-        {"type": "play_action", "card": "55"},
-        {"type": "play_action", "card": "55", "option": "top:card"},
-        {"type": "play_action", "card": "55", "option": "top:card=x"},
-    ],
-)
-@pytest.mark.parametrize("language", LANGUAGES)
-def test_unreadable_forms_are_refused_with_a_message(fields, language):
-    with translation.override(language), pytest.raises(IllegalMove) as refusal:
-        table.move_from_post(post(**fields))
-    assert refusal.value.message.strip()
-
-
-def test_refusals_are_translated():
-    texts = {}
-    for language in LANGUAGES:
-        with translation.override(language), pytest.raises(IllegalMove) as refusal:
-            table.move_from_post(post(type="play_dragon", card=17))
-        texts[language] = refusal.value.message
-    assert texts["cs"] != texts["en"]
-
-
 # --- describe --------------------------------------------------------------------------------
 
 

@@ -159,29 +159,6 @@ def test_the_plan_form_carries_the_standing_answers():
     }
 
 
-@pytest.mark.parametrize(
-    "fields",
-    [
-        {},
-        {"type": "nonsense"},
-        {"type": "plan"},
-        {"type": "place", "pieces": ["0:toad:0"]},
-        {"type": "place", "pieces": ["0:toad:0"], "cells": ["a,b"]},
-        {"type": "place", "pieces": ["0:spud:0", "1:toad:0"], "cells": ["0,0", "0,1", "0,2"]},
-        {"type": "shoot"},
-        {"type": "exchange", "choice": "love|x|toad"},
-        {"type": "mutate", "combo": "0|toad|spud", "planet": "P3", "cells": ["0,0"]},
-        {"type": "trade", "decline": ["x"]},
-        {"type": "unload", "token": "0:toad:0"},
-    ],
-)
-@pytest.mark.parametrize("language", LANGUAGES)
-def test_unreadable_forms_are_refused_with_a_message(fields, language):
-    with translation.override(language), pytest.raises(IllegalMove) as refusal:
-        table.move_from_post(post(**fields))
-    assert refusal.value.message.strip()
-
-
 def test_every_legal_move_of_a_game_survives_the_form_round_trip():
     """A move written into the form's fields, as its form would post it, reads back as itself
     (cells in any order)."""

@@ -56,35 +56,6 @@ def test_a_card_that_is_not_offered_is_left_to_the_engine():
     assert table.move_from_post(post(type="play", card=200)) == {"type": "play", "card": 200}
 
 
-@pytest.mark.parametrize(
-    "fields",
-    [
-        {},
-        {"type": "dance", "card": 3},
-        {"type": "draft"},
-        {"type": "draft", "card": ""},
-        {"type": "draft", "card": "x"},
-        {"type": "play"},
-        {"type": "play", "card": "12.5"},
-        {"card": 12},
-    ],
-)
-@pytest.mark.parametrize("language", LANGUAGES)
-def test_unreadable_forms_are_refused_with_a_message(fields, language):
-    with translation.override(language), pytest.raises(IllegalMove) as refusal:
-        table.move_from_post(post(**fields))
-    assert refusal.value.message.strip()
-
-
-def test_refusals_are_translated():
-    texts = {}
-    for language in LANGUAGES:
-        with translation.override(language), pytest.raises(IllegalMove) as refusal:
-            table.move_from_post(post(type="play"))
-        texts[language] = refusal.value.message
-    assert texts["cs"] != texts["en"]
-
-
 # --- describe --------------------------------------------------------------------------------
 
 
