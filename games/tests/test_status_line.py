@@ -60,3 +60,29 @@ def test_the_status_line_names_who_must_act_in_both_languages(game):
                 if not info.engine.is_over(state) and viewer not in acting:
                     assert all(names[seat] in texts["en"] for seat in acting), (texts, acting)
     assert not sampled.phases or phases == sampled.phases
+
+
+OPENING = {
+    "kosmopolis": (
+        2,
+        "You must keep 2 cards (draft step 1 of 2).",
+        "Waiting for Eva and Jan to choose cards to keep.",
+    ),
+    "space_dragons": (
+        3,
+        "Pick a crew card to keep (pick 1 of 8).",
+        "Waiting for Eva, Jan and Bob to pick a crew card (pick 1 of 8).",
+    ),
+}
+"""A game's seats, and its status line in English at the start (seed 1) for the first seat
+and for a spectator."""
+
+
+@pytest.mark.parametrize("game", sorted(OPENING))
+def test_the_opening_status_line_tells_the_first_seat_and_a_spectator_what_comes(game):
+    engine, table = GAMES[game].engine, GAMES[game].table
+    seats, first, spectator = OPENING[game]
+    state = engine.setup(seats, {}, 1)
+    with translation.override("en"):
+        assert table.status_text(engine.view(state, 0), 0, NAMES[:seats]) == first
+        assert table.status_text(engine.view(state, None), None, NAMES[:seats]) == spectator

@@ -178,20 +178,6 @@ def test_round_evaluation_line_tells_saves_losses_and_bonuses():
     assert "Eva 21, Jan 4" in text
 
 
-# --- status line -----------------------------------------------------------------------------
-
-
-def test_status_text_examples():
-    state = engine.setup(2, {}, 1)
-    with translation.override("en"):
-        assert table.status_text(engine.view(state, 0), 0, NAMES[:2]) == (
-            "You must keep 2 cards (draft step 1 of 2)."
-        )
-        assert table.status_text(engine.view(state, None), None, NAMES[:2]) == (
-            "Waiting for Eva and Jan to choose cards to keep."
-        )
-
-
 # --- rendered fragments ----------------------------------------------------------------------
 
 

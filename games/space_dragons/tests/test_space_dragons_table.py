@@ -111,20 +111,6 @@ def test_log_lines_state_effects_in_words():
     assert "kosmodrak za 11 bodů" in czech
 
 
-# --- status line -----------------------------------------------------------------------------
-
-
-def test_status_text_examples():
-    state = engine.setup(3, {}, 1)
-    with translation.override("en"):
-        assert table.status_text(engine.view(state, 0), 0, NAMES[:3]) == (
-            "Pick a crew card to keep (pick 1 of 8)."
-        )
-        assert table.status_text(engine.view(state, None), None, NAMES[:3]) == (
-            "Waiting for Eva, Jan and Bob to pick a crew card (pick 1 of 8)."
-        )
-
-
 # --- rendered fragments ----------------------------------------------------------------------
 
 
