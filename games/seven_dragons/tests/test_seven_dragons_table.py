@@ -130,7 +130,7 @@ def test_log_lines_examples():
     assert "Jan" in czech
 
 
-# --- status line -----------------------------------------------------------------------------
+# --- sample positions ------------------------------------------------------------------------
 
 
 def _sample_states(seats: int, seeds: range, stride: int = 7) -> list[dict[str, Any]]:
