@@ -9,8 +9,9 @@ import subprocess
 import sys
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from urllib.parse import parse_qs
 
 from django.conf import settings
@@ -188,3 +189,41 @@ def move_and_wait(page, make_move, seconds: float = 20) -> tuple[int, str]:
     wait_until_seq(page, _stored_moves(match_id, seat)[-1] + 1)
     kind = sent[count].get("type", "")
     return table_seq(page), kind[0] if isinstance(kind, list) else kind
+
+
+@contextmanager
+def table_page(site: str, match, user) -> Iterator:
+    """`user`'s page at `match`'s table in a Czech Chromium, its moves followed
+    (`follow_moves`), once the table shows; the browser closes with the block."""
+    from playwright.sync_api import expect, sync_playwright
+
+    expect.set_options(timeout=EXPECT_TIMEOUT_MS)
+    cookie = session_cookie(user, site)
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        context = browser.new_context(locale="cs-CZ", viewport={"width": 1200, "height": 900})
+        context.add_cookies([cookie])
+        page = context.new_page()
+        follow_moves(page)
+        page.goto(site + match.get_absolute_url())
+        expect(page.locator("#table")).to_be_visible()
+        yield page
+        browser.close()
+
+
+def play_to_the_end(page, make_move: Callable, *, turns: int, pause_ms: int) -> list[str]:
+    """Make the page's player's moves with `make_move` (`move_and_wait`) until the result
+    shows, for at most `turns` looks at the page, `pause_ms` apart while others move; returns
+    the kinds of the moves made."""
+    from playwright.sync_api import expect
+
+    kinds = []
+    for _turn in range(turns):
+        if page.locator("#result .result-panel").count():
+            break
+        if not my_turn_now(page):
+            page.wait_for_timeout(pause_ms)
+            continue
+        kinds.append(move_and_wait(page, make_move)[1])
+    expect(page.locator("#result .result-panel")).to_be_visible()
+    return kinds

@@ -1,28 +1,9 @@
 import pytest
 from django.utils import translation
 
-from accounts.models import User
 from games import bots as levels
 from games.registry import GAMES
 from games.tests.example import EXAMPLE, EXAMPLE_DIR
-
-
-@pytest.fixture
-def people(db):
-    return [
-        User.objects.create_user(
-            name, f"{name}@example.com", "heslo-123-abc", display_name=name, language="en"
-        )
-        for name in ("Eva", "Jan", "Ota", "Ida")
-    ]
-
-
-@pytest.fixture
-def bots(db):
-    return [
-        User.objects.create(username=f"robot-{n}", display_name=f"Robot {n}", is_bot=True)
-        for n in range(4)
-    ]
 
 
 @pytest.fixture(autouse=True)

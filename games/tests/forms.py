@@ -6,9 +6,22 @@ from collections.abc import Callable
 from html.parser import HTMLParser
 from typing import Any
 
+from django.http import QueryDict
+
 MOVE_URL = "/matches/1/move/"
 EXPECTED_SEQ = "17"
 CSRF_TOKEN = "test-csrf-token"
+
+
+def post(**fields: Any) -> QueryDict:
+    """The fields as a form posts them: each value a string, a list as one field's values."""
+    data = QueryDict(mutable=True)
+    for key, value in fields.items():
+        if isinstance(value, list):
+            data.setlist(key, [str(v) for v in value])
+        else:
+            data[key] = str(value)
+    return data
 
 
 class Forms(HTMLParser):

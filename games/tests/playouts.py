@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
@@ -123,3 +123,47 @@ def sample_states(engine: ModuleType, seats: int, seeds: range, stride: int) -> 
             step += 1
         samples.append(state)
     return samples
+
+
+def random_moves(
+    engine: ModuleType, seats: int, seeds: range, options: dict[str, Any] | None = None
+) -> Iterator[tuple[State, int, list[Event], State]]:
+    """(state before, seat, events, state after) for every move of random complete games, one
+    per seed, each seat to act and its move drawn from the seed and the seat count."""
+    for seed in seeds:
+        rng = random.Random(seed * 31 + seats)
+        state = engine.setup(seats, options or {}, seed)
+        while not engine.is_over(state):
+            seat = rng.choice(sorted(engine.to_act(state)))
+            after, events = engine.apply(state, seat, rng.choice(engine.legal_moves(state, seat)))
+            yield state, seat, events, after
+            state = after
+
+
+def bots_against_random(
+    engine: ModuleType,
+    choose: Callable[[State, int, random.Random], Move],
+    seats: int,
+    seed: int,
+    bots: set[int],
+    *,
+    move_bound: int,
+    options: dict[str, Any] | None = None,
+    every_move_listed: bool = True,
+) -> dict[str, Any]:
+    """The result of a game in which the seats in `bots` move by `choose` and the others at
+    random, the seat to act drawn from the seed; it must end within `move_bound` moves. A bot's
+    move must be among the legal moves, or with `every_move_listed` False (Ostrov koček, whose
+    bot's placements are not found in that list as they are spelled) pass `apply`'s checks."""
+    rng = random.Random(seed)
+    state = engine.setup(seats, options or {}, seed)
+    for _ in range(move_bound):
+        if engine.is_over(state):
+            break
+        seat = rng.choice(sorted(engine.to_act(state)))
+        legal = engine.legal_moves(state, seat)
+        move = choose(state, seat, rng) if seat in bots else rng.choice(legal)
+        assert move in legal or not every_move_listed, (seat, move)
+        engine.apply_in_place(state, seat, move)
+    assert engine.is_over(state), f"game {seed} did not end in {move_bound} moves"
+    return engine.result(state)

@@ -17,11 +17,11 @@ from games.tests.browser import (
     CHROMIUM,
     CHROMIUM_ARGS,
     EXPECT_TIMEOUT_MS,
-    follow_moves,
     move_and_wait,
     my_turn_now,
     serve_site,
     session_cookie,
+    table_page,
 )
 
 
@@ -135,22 +135,13 @@ class Player:
 
 
 def test_a_person_plays_space_bastards_against_a_bot_to_the_end(site, people, bots):
-    from playwright.sync_api import expect, sync_playwright
+    from playwright.sync_api import expect
 
-    expect.set_options(timeout=EXPECT_TIMEOUT_MS)
     eva = people[0]
     match = services.start_match(game="space_bastards", players=[eva, bots[0]], seed=20261124)
-    cookie = session_cookie(eva, site)
     table_url = site + match.get_absolute_url()
     player = Player()
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        context = browser.new_context(locale="cs-CZ", viewport={"width": 1200, "height": 900})
-        context.add_cookies([cookie])
-        page = context.new_page()
-        follow_moves(page)
-        page.goto(table_url)
-        expect(page.locator("#table")).to_be_visible()
+    with table_page(site, match, eva) as page:
         expect(page.locator("#board svg.sb-svg")).to_be_visible()
         page.wait_for_timeout(300)
         deadline = time.monotonic() + 900
@@ -163,7 +154,6 @@ def test_a_person_plays_space_bastards_against_a_bot_to_the_end(site, people, bo
         expect(page.locator("#result .result-panel")).to_be_visible()
         expect(page.locator("#result .sb-score").first).to_contain_text("Total")
         assert page.url == table_url, "the page was never reloaded"
-        browser.close()
     match.refresh_from_db()
     assert match.status == Match.Status.FINISHED
     assert player.used["ghost"] > 0

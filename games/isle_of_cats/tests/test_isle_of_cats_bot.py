@@ -9,23 +9,26 @@ import pytest
 
 from games.isle_of_cats import bot, engine
 from games.isle_of_cats.tests.isle_of_cats_helpers import sample_states
+from games.tests.playouts import bots_against_random
 
 LEVELS = {"normal": bot.choose_move, "easy": bot.choose_easy}
+MOVE_BOUND = 2000
+"""Far more moves than a game has, even a solo game of every round."""
 
 
 def _game(
     seats: int, seed: int, bots: set[int], options: dict | None = None, level: str = "normal"
 ) -> dict:
-    choose = LEVELS[level]
-    rng = random.Random(seed)
-    state = engine.setup(seats, options or {}, seed)
-    while not engine.is_over(state):
-        seat = rng.choice(sorted(engine.to_act(state)))
-        if seat in bots:
-            engine.apply_in_place(state, seat, choose(state, seat, rng))
-        else:
-            engine.apply_in_place(state, seat, rng.choice(engine.legal_moves(state, seat)))
-    return engine.result(state)
+    return bots_against_random(
+        engine,
+        LEVELS[level],
+        seats,
+        seed,
+        bots,
+        move_bound=MOVE_BOUND,
+        options=options,
+        every_move_listed=False,
+    )
 
 
 @pytest.mark.parametrize("level", LEVELS)

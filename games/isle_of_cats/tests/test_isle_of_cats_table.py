@@ -11,7 +11,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from django.http import QueryDict
 from django.template.loader import render_to_string
 from django.utils import translation
 
@@ -29,7 +28,8 @@ from games.isle_of_cats.tests.isle_of_cats_helpers import rescue_table, sample_s
 from games.registry import GAMES
 from games.rules import IllegalMove
 from games.services import refusal_text
-from games.tests.forms import CSRF_TOKEN, EXPECTED_SEQ, MOVE_URL, forms_of
+from games.tests.forms import CSRF_TOKEN, EXPECTED_SEQ, MOVE_URL, forms_of, post
+from games.tests.rendered import render_regions
 from games.translated import reading
 
 table = GAMES["isle_of_cats"].table
@@ -43,16 +43,6 @@ def _english():
     """Texts are asserted in English; the Czech catalog is checked by the site's tests."""
     with translation.override("en"):
         yield
-
-
-def post(**fields: Any) -> QueryDict:
-    data = QueryDict(mutable=True)
-    for key, value in fields.items():
-        if isinstance(value, list):
-            data.setlist(key, [str(v) for v in value])
-        else:
-            data[key] = str(value)
-    return data
 
 
 @cache
@@ -71,31 +61,9 @@ def bot_states(seats: int, seed: int) -> tuple[dict[str, Any], ...]:
 
 
 def render(state: dict[str, Any], seat: int | None) -> dict[str, str]:
-    names = NAMES[: state["seats"]]
-    view = engine.view(state, seat)
     acting = seat is not None and seat in engine.to_act(state)
     legal = table.legal_moves(state, seat) if acting else []
-    with reading():
-        context = {
-            "view": view,
-            "g": table_context(view, legal, seat, names),
-            "seat": seat,
-            "names": names,
-            "match": None,
-            "move_url": MOVE_URL,
-            "expected_seq": int(EXPECTED_SEQ),
-            "csrf_token": CSRF_TOKEN,
-            "is_my_turn": bool(legal),
-        }
-        html = {
-            region: render_to_string(f"isle_of_cats/{region}.html", context)
-            for region in ("board", "mine", "result")
-        }
-        html["panel"] = "".join(
-            render_to_string("isle_of_cats/panel.html", {**context, "p": p})
-            for p in range(state["seats"])
-        )
-    return html
+    return render_regions("isle_of_cats", state, seat, NAMES[: state["seats"]], legal=legal)
 
 
 def cards_shown(html: str) -> set[str]:

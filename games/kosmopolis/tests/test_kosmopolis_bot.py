@@ -11,6 +11,7 @@ import pytest
 
 from games.kosmopolis import bot, engine
 from games.kosmopolis.tests.kosmopolis_helpers import sample_states, table
+from games.tests.playouts import bots_against_random
 
 Bot = Callable[[dict[str, Any], int, random.Random], dict[str, Any]]
 LEVELS = pytest.mark.parametrize(
@@ -21,22 +22,7 @@ MOVE_CAP = 600
 
 
 def _game(seats: int, seed: int, bots: set[int], level: Bot = bot.choose_move) -> dict:
-    rng = random.Random(seed)
-    state = engine.setup(seats, {}, seed)
-    for _ in range(MOVE_CAP):
-        if engine.is_over(state):
-            break
-        seat = rng.choice(sorted(engine.to_act(state)))
-        legal = engine.legal_moves(state, seat)
-        if seat in bots:
-            move = level(state, seat, rng)
-            assert move in legal
-        else:
-            move = rng.choice(legal)
-        engine.apply_in_place(state, seat, move)
-    outcome = engine.result(state)
-    assert outcome is not None, f"game {seed} did not end in {MOVE_CAP} moves"
-    return outcome
+    return bots_against_random(engine, level, seats, seed, bots, move_bound=MOVE_CAP)
 
 
 @LEVELS

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import random
 import re
 from itertools import combinations, product
 from typing import Any
@@ -20,24 +19,14 @@ from games.kosmopolis.tests import kosmopolis_helpers as helpers
 from games.kosmopolis.tests.kosmopolis_helpers import sample_states
 from games.registry import GAMES
 from games.rules import IllegalMove
-from games.tests.forms import assert_forms_offer_exactly, forms_of
+from games.tests.forms import assert_forms_offer_exactly, forms_of, post
+from games.tests.playouts import random_moves
+from games.tests.rendered import render_regions
 
 table = GAMES["kosmopolis"].table
 
 NAMES = ["Eva", "Jan", "Bob", "Ola"]
 LANGUAGES = ["en", "cs"]
-OWN_LINE_ONLY = {"drafted", "drew", "drew_modifier", "saved"}
-"""Public events whose line is left out for their own seat: a private event says it better."""
-
-
-def post(**fields: Any) -> QueryDict:
-    data = QueryDict(mutable=True)
-    for key, value in fields.items():
-        if isinstance(value, list):
-            data.setlist(key, [str(v) for v in value])
-        else:
-            data[key] = str(value)
-    return data
 
 
 def normalized(move: dict[str, Any]) -> str:
@@ -122,56 +111,7 @@ def test_save_forms_become_save_moves():
     }
 
 
-@pytest.mark.parametrize(
-    "fields",
-    [
-        {},
-        {"type": "dance"},
-        {"type": "draft"},
-        {"type": "draft", "cards": ["12", "x"]},
-        {"type": "play", "to": "city"},
-        {"type": "play", "card": "", "to": "city"},
-        {"type": "play", "card": "forty", "to": "city"},
-        {"type": "play", "card": "40"},
-        {"type": "place_modifier"},
-        {"type": "save"},
-    ],
-)
-@pytest.mark.parametrize("language", LANGUAGES)
-def test_unreadable_forms_are_refused_with_a_message(fields, language):
-    with translation.override(language), pytest.raises(IllegalMove) as refusal:
-        table.move_from_post(post(**fields))
-    assert refusal.value.message.strip()
-
-
-def test_refusals_are_translated():
-    with translation.override("cs"):
-        czech = _refusal(post(type="play", to="city"))
-    with translation.override("en"):
-        english = _refusal(post(type="play", to="city"))
-    assert czech != english
-
-
-def _refusal(data: QueryDict) -> str:
-    with pytest.raises(IllegalMove) as refusal:
-        table.move_from_post(data)
-    return refusal.value.message
-
-
 # --- describe --------------------------------------------------------------------------------
-
-
-def _played_games(seats: int, seeds: range):
-    """(state before, seat, events, state after) for every move of random games."""
-    for seed in seeds:
-        rng = random.Random(seed * 31 + seats)
-        state = engine.setup(seats, {}, seed)
-        while not engine.is_over(state):
-            seat = rng.choice(sorted(engine.to_act(state)))
-            move = rng.choice(engine.legal_moves(state, seat))
-            after, events = engine.apply(state, seat, move)
-            yield state, seat, events, after
-            state = after
 
 
 def _public_cards(view: dict[str, Any]) -> set[int]:
@@ -183,61 +123,13 @@ def _public_cards(view: dict[str, Any]) -> set[int]:
     return cards
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
-def test_every_event_type_gets_a_log_line(language):
-    seen: set[str] = set()
-    with translation.override(language):
-        for seats in (2, 3, 4):
-            names = NAMES[:seats]
-            for _before, _seat, events, _after in _played_games(seats, range(12)):
-                for event in events:
-                    seen.add(event["type"])
-                    owners = event.get("visible_to")
-                    viewers = owners if owners is not None else [None, *range(seats)]
-                    for viewer in viewers:
-                        text = table.describe(event, names, viewer)
-                        if text is None:
-                            assert event["type"] in OWN_LINE_ONLY
-                            assert viewer == event["seat"]
-                            continue
-                        assert isinstance(text, str)
-                        assert text.strip()
-                        assert "%(" not in text
-    assert seen == set(log.LINES)
-
-
-def test_private_events_are_described_only_for_their_owner():
-    for _before, _seat, events, _after in _played_games(3, range(3)):
-        for event in events:
-            owners = event.get("visible_to")
-            if owners is None:
-                continue
-            assert table.describe(event, NAMES[:3], None) is None
-            for viewer in set(range(3)) - set(owners):
-                assert table.describe(event, NAMES[:3], viewer) is None
-
-
-@pytest.mark.parametrize("language", LANGUAGES)
-def test_finished_game_replay_describes_private_events_by_name(language):
-    """The replay of a finished game strips `visible_to`; private lines then name the seat."""
-    with translation.override(language):
-        for _before, _seat, events, _after in _played_games(2, range(3)):
-            for event in events:
-                if "visible_to" not in event:
-                    continue
-                opened = {k: v for k, v in event.items() if k != "visible_to"}
-                text = table.describe(opened, NAMES[:2], None)
-                assert text
-                assert NAMES[event["seat"]] in text
-
-
 @pytest.mark.parametrize("seats", [2, 3, 4])
 def test_public_lines_never_name_a_hidden_card(seats, monkeypatch):
     """Every card a public line names was public before or after the move, or was just played."""
     for module in (labels, log):
         monkeypatch.setattr(module, "card_label", lambda card: f"[#{card}]")
     names = NAMES[:seats]
-    for before, _seat, events, after in _played_games(seats, range(10)):
+    for before, _seat, events, after in random_moves(engine, seats, range(10)):
         allowed = _public_cards(engine.view(before, None)) | _public_cards(engine.view(after, None))
         allowed |= {e["card"] for e in events if e["type"] == "played"}
         for event in events:
@@ -286,41 +178,6 @@ def test_round_evaluation_line_tells_saves_losses_and_bonuses():
     assert "Eva 21, Jan 4" in text
 
 
-# --- status line -----------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize("seats", [2, 4])
-def test_status_text_names_who_must_act_in_both_languages(seats):
-    names = NAMES[:seats]
-    phases = set()
-    for state in sample_states(seats, range(6)):
-        phases.add(state["phase"])
-        for viewer in [None, *range(seats)]:
-            view = engine.view(state, viewer)
-            texts = {}
-            for language in LANGUAGES:
-                with translation.override(language):
-                    texts[language] = table.status_text(view, viewer, names)
-                assert texts[language].strip()
-                assert "%(" not in texts[language]
-            assert texts["cs"] != texts["en"]
-            acting = view["to_act"]
-            if state["phase"] != "over" and viewer not in acting:
-                assert all(names[p] in texts["en"] for p in acting)
-    assert phases == {"draft", "play", "tokens", "over"}
-
-
-def test_status_text_examples():
-    state = engine.setup(2, {}, 1)
-    with translation.override("en"):
-        assert table.status_text(engine.view(state, 0), 0, NAMES[:2]) == (
-            "You must keep 2 cards (draft step 1 of 2)."
-        )
-        assert table.status_text(engine.view(state, None), None, NAMES[:2]) == (
-            "Waiting for Eva and Jan to choose cards to keep."
-        )
-
-
 # --- rendered fragments ----------------------------------------------------------------------
 
 
@@ -354,29 +211,7 @@ def reachable_moves(form: dict[str, Any]) -> set[str]:
 
 
 def render(state: dict[str, Any], seat: int | None, names: list[str]) -> dict[str, str]:
-    view = engine.view(state, seat)
-    legal = engine.legal_moves(state, seat) if seat is not None else []
-    context = {
-        "view": view,
-        "g": table.table_context(view, legal, seat, names),
-        "seat": seat,
-        "names": names,
-        "match": None,
-        "move_url": "/matches/1/move/",
-        "expected_seq": 17,
-        "csrf_token": "test-csrf-token",
-        "is_my_turn": bool(legal),
-        "result": engine.result(state),
-    }
-    html = {
-        region: render_to_string(f"kosmopolis/{region}.html", context)
-        for region in ("board", "mine", "result")
-    }
-    html["panel"] = "".join(
-        render_to_string("kosmopolis/panel.html", {**context, "p": p})
-        for p in range(state["seats"])
-    )
-    return html
+    return render_regions("kosmopolis", state, seat, names)
 
 
 def hidden_from(state: dict[str, Any], seat: int | None) -> tuple[set[int], set[int]]:
@@ -507,7 +342,7 @@ def _cards_of(colour: str) -> list[int]:
 
 
 def test_public_log_lines_mark_only_cards_shown_face_up():
-    for before, _seat, events, after in _played_games(3, range(4)):
+    for before, _seat, events, after in random_moves(engine, 3, range(4)):
         public = _public_cards(engine.view(before, None)) | _public_cards(engine.view(after, None))
         public |= {e["card"] for e in events if e["type"] == "played"}
         for event in events:

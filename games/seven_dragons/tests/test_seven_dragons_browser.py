@@ -4,17 +4,7 @@ import pytest
 
 from accounts.models import User
 from games import services
-from games.tests.browser import (
-    CHROMIUM,
-    CHROMIUM_ARGS,
-    EXPECT_TIMEOUT_MS,
-    follow_moves,
-    move_and_wait,
-    my_turn_now,
-    serve_site,
-    session_cookie,
-    table_seq,
-)
+from games.tests.browser import play_to_the_end, serve_site, table_page, table_seq
 
 
 @pytest.fixture
@@ -41,9 +31,7 @@ def _make_a_move(page) -> None:
 
 
 def test_a_person_plays_seven_dragons_against_bots_to_the_end(site):
-    from playwright.sync_api import expect, sync_playwright
-
-    expect.set_options(timeout=EXPECT_TIMEOUT_MS)
+    from playwright.sync_api import expect
 
     eva = User.objects.create_user("eva", "eva@example.com", "heslo-123-abc", display_name="Eva")
     bots = [
@@ -51,41 +39,23 @@ def test_a_person_plays_seven_dragons_against_bots_to_the_end(site):
         for n in range(2)
     ]
     match = services.start_match(game="seven_dragons", players=[eva, *bots], seed=20261121)
-    cookie = session_cookie(eva, site)
     table_url = site + match.get_absolute_url()
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        context = browser.new_context(locale="cs-CZ", viewport={"width": 1200, "height": 900})
-        context.add_cookies([cookie])
-        page = context.new_page()
-        follow_moves(page)
-        page.goto(table_url)
-        expect(page.locator("#table")).to_be_visible()
+    with table_page(site, match, eva) as page:
         expect(page.locator(".sd-grid")).to_be_visible()
         cell = page.locator("#board .sd-cell").first
         before = cell.bounding_box()["width"]
         page.locator("[data-sd-zoom-step='1']").click()
         expect(page.locator("body")).to_have_attribute("data-sd-zoom", "4")
         assert cell.bounding_box()["width"] > before
-        moves = 0
-        for _turn in range(300):
-            if page.locator("#result .result-panel").count():
-                break
-            if not my_turn_now(page):
-                page.wait_for_timeout(50)
-                continue
-            move_and_wait(page, _make_a_move)
-            moves += 1
-        expect(page.locator("#result .result-panel")).to_be_visible()
+        moves = play_to_the_end(page, _make_a_move, turns=300, pause_ms=50)
         assert page.url == table_url, "the page was never reloaded"
         expect(page.locator("body")).to_have_attribute("data-sd-zoom", "4")
-        assert moves > 0
+        assert moves
         assert page.locator("#board .sd-win").count() >= 7
         final_seq = table_seq(page)
         page.locator("#result a[href$='/replay/']").click()
         expect(page.locator("#replay")).to_have_attribute("data-step", str(final_seq))
         expect(page.locator("#replay .sd-grid")).to_be_visible()
-        browser.close()
     match.refresh_from_db()
     assert match.is_over
     assert match.move_count == final_seq

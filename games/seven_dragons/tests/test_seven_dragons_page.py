@@ -5,36 +5,12 @@ from __future__ import annotations
 
 import pytest
 from django.urls import reverse
-from django.utils import translation
 
-from accounts.models import User
 from games import services
 from games.models import Move
 from games.seven_dragons import engine
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture(autouse=True)
-def _setup():
-    with translation.override("en"):
-        yield
-
-
-@pytest.fixture
-def people():
-    return [
-        User.objects.create_user(name, f"{name}@example.com", "heslo-123-abc", display_name=name)
-        for name in ("Eva", "Jan", "Ota")
-    ]
-
-
-@pytest.fixture
-def bots():
-    return [
-        User.objects.create(username=f"robot-{n}", display_name=f"Robot {n}", is_bot=True)
-        for n in range(3)
-    ]
 
 
 @pytest.fixture

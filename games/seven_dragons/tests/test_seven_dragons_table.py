@@ -18,22 +18,15 @@ from games.rules import IllegalMove
 from games.seven_dragons import engine, labels, log
 from games.seven_dragons.components import DRAGON_QUADRANTS, GOAL_COLOR
 from games.seven_dragons.tests.seven_dragons_states import build
-from games.tests.forms import assert_forms_offer_exactly, forms_of
+from games.tests.forms import assert_forms_offer_exactly, forms_of, post
+from games.tests.playouts import random_moves
+from games.tests.rendered import render_regions
 
 table = GAMES["seven_dragons"].table
 
 NAMES = ["Eva", "Jan", "Bob", "Ola", "Ema"]
 LANGUAGES = ["en", "cs"]
-OWN_LINE_ONLY = {"drew"}
-"""Public events whose line is left out for their own seat: the private line names the cards."""
 GOAL_OF = {colour: card for card, colour in GOAL_COLOR.items()}
-
-
-def post(**fields: Any) -> QueryDict:
-    data = QueryDict(mutable=True)
-    for key, value in fields.items():
-        data[key] = str(value)
-    return data
 
 
 def _look(card: int, rot: int) -> list[str]:
@@ -88,85 +81,7 @@ def test_action_forms_become_action_moves(option, action):
     }
 
 
-@pytest.mark.parametrize(
-    "fields",
-    [
-        {},
-        {"type": "dance"},
-        {"type": "play_dragon", "at": "1,0,0"},
-        {"type": "play_dragon", "card": "x", "at": "1,0,0"},
-        {"type": "play_dragon", "card": "17"},
-        {"type": "play_dragon", "card": "17", "at": "1,0"},
-        {"type": "play_dragon", "card": "17", "at": "1,a,0"},
-        {"type": "play_action", "option": "top"},
-        {"type": "play_action", "card": "55"},
-        {"type": "play_action", "card": "55", "option": "top:card"},
-        {"type": "play_action", "card": "55", "option": "top:card=x"},
-    ],
-)
-@pytest.mark.parametrize("language", LANGUAGES)
-def test_unreadable_forms_are_refused_with_a_message(fields, language):
-    with translation.override(language), pytest.raises(IllegalMove) as refusal:
-        table.move_from_post(post(**fields))
-    assert refusal.value.message.strip()
-
-
-def test_refusals_are_translated():
-    texts = {}
-    for language in LANGUAGES:
-        with translation.override(language), pytest.raises(IllegalMove) as refusal:
-            table.move_from_post(post(type="play_dragon", card=17))
-        texts[language] = refusal.value.message
-    assert texts["cs"] != texts["en"]
-
-
 # --- describe --------------------------------------------------------------------------------
-
-
-def _played_games(seats: int, seeds: range):
-    """(state before, seat, events, state after) for every move of random games."""
-    for seed in seeds:
-        rng = random.Random(seed * 31 + seats)
-        state = engine.setup(seats, {}, seed)
-        while not engine.is_over(state):
-            seat = state["current"]
-            move = rng.choice(engine.legal_moves(state, seat))
-            after, events = engine.apply(state, seat, move)
-            yield state, seat, events, after
-            state = after
-
-
-@pytest.mark.parametrize("language", LANGUAGES)
-def test_every_event_type_gets_a_log_line(language):
-    seen: set[str] = set()
-    with translation.override(language):
-        for seats in (2, 3, 5):
-            names = NAMES[:seats]
-            for _before, _seat, events, _after in _played_games(seats, range(8)):
-                for event in events:
-                    seen.add(event["type"])
-                    owners = event.get("visible_to")
-                    viewers = owners if owners is not None else [None, *range(seats)]
-                    for viewer in viewers:
-                        text = table.describe(event, names, viewer)
-                        if text is None:
-                            assert event["type"] in OWN_LINE_ONLY
-                            assert viewer == event["seat"]
-                            continue
-                        assert text.strip()
-                        assert "%(" not in text
-    assert seen == set(log.LINES)
-
-
-def test_private_events_are_described_only_for_their_owner():
-    for _before, _seat, events, _after in _played_games(3, range(3)):
-        for event in events:
-            owners = event.get("visible_to")
-            if owners is None:
-                continue
-            assert table.describe(event, NAMES[:3], None) is None
-            for viewer in set(range(3)) - set(owners):
-                assert table.describe(event, NAMES[:3], viewer) is None
 
 
 @pytest.mark.parametrize("seats", [2, 4])
@@ -174,7 +89,7 @@ def test_public_lines_never_name_a_hidden_card_or_goal(seats, monkeypatch):
     for module in (labels, log):
         monkeypatch.setattr(module, "card_label", lambda card: f"[#{card}]")
     names = NAMES[:seats]
-    for before, _seat, events, after in _played_games(seats, range(6)):
+    for before, _seat, events, after in random_moves(engine, seats, range(6)):
         allowed = {c["card"] for c in engine.view(before, None)["layout"]}
         allowed |= {c["card"] for c in engine.view(after, None)["layout"]}
         allowed |= set(after["action_pile"])
@@ -215,7 +130,7 @@ def test_log_lines_examples():
     assert "Jan" in czech
 
 
-# --- status line -----------------------------------------------------------------------------
+# --- sample positions ------------------------------------------------------------------------
 
 
 def _sample_states(seats: int, seeds: range, stride: int = 7) -> list[dict[str, Any]]:
@@ -233,23 +148,6 @@ def _sample_states(seats: int, seeds: range, stride: int = 7) -> list[dict[str, 
             state, _events = engine.apply(state, seat, rng.choice(engine.legal_moves(state, seat)))
             step += 1
     return states
-
-
-@pytest.mark.parametrize("seats", [2, 5])
-def test_status_text_names_who_must_act_in_both_languages(seats):
-    names = NAMES[:seats]
-    for state in _sample_states(seats, range(3)):
-        for viewer in [None, *range(seats)]:
-            view = engine.view(state, viewer)
-            texts = {}
-            for language in LANGUAGES:
-                with translation.override(language):
-                    texts[language] = table.status_text(view, viewer, names)
-                assert texts[language].strip()
-                assert "%(" not in texts[language]
-            assert texts["cs"] != texts["en"]
-            if not state["over"] and viewer != state["current"]:
-                assert names[state["current"]] in texts["en"]
 
 
 # --- rendered fragments ----------------------------------------------------------------------
@@ -278,30 +176,8 @@ def reachable_moves(form: dict[str, Any]) -> set[str]:
 def render(
     state: dict[str, Any], seat: int | None, names: list[str], *, in_replay: bool = False
 ) -> dict[str, str]:
-    view = engine.view(state, seat)
-    legal = engine.legal_moves(state, seat) if seat is not None and not in_replay else []
-    context = {
-        "view": view,
-        "g": table.table_context(view, legal, seat, names),
-        "seat": seat,
-        "names": names,
-        "match": None,
-        "move_url": "/matches/1/move/",
-        "expected_seq": 17,
-        "csrf_token": "test-csrf-token",
-        "is_my_turn": bool(legal),
-        "result": engine.result(state),
-        "in_replay": in_replay,
-    }
-    html = {
-        region: render_to_string(f"seven_dragons/{region}.html", context)
-        for region in ("board", "mine", "result")
-    }
-    html["panel"] = "".join(
-        render_to_string("seven_dragons/panel.html", {**context, "p": p})
-        for p in range(state["seats"])
-    )
-    return html
+    legal = [] if in_replay else None
+    return render_regions("seven_dragons", state, seat, names, legal=legal, in_replay=in_replay)
 
 
 def hidden_from(state: dict[str, Any], seat: int | None) -> set[int]:

@@ -8,27 +8,13 @@ import pytest
 
 from games.space_bastards import bot, engine
 from games.space_bastards.tests.space_bastards_helpers import disguise, sample_states, table
+from games.tests.playouts import bots_against_random
 
 LEVELS = {"normal": bot.choose_move, "easy": bot.choose_easy}
 
 
 def _game(seats: int, seed: int, bots: set[int], level: str = "normal") -> dict:
-    choose = LEVELS[level]
-    rng = random.Random(seed)
-    state = engine.setup(seats, {}, seed)
-    moves = 0
-    while not engine.is_over(state):
-        seat = rng.choice(sorted(engine.to_act(state)))
-        legal = engine.legal_moves(state, seat)
-        if seat in bots:
-            move = choose(state, seat, rng)
-            assert move in legal
-        else:
-            move = rng.choice(legal)
-        engine.apply_in_place(state, seat, move)
-        moves += 1
-        assert moves < 2000
-    return engine.result(state)
+    return bots_against_random(engine, LEVELS[level], seats, seed, bots, move_bound=2000)
 
 
 @pytest.mark.parametrize("level", LEVELS)

@@ -12,7 +12,6 @@ from typing import Any
 
 import pytest
 from django.http import QueryDict
-from django.template.loader import render_to_string
 from django.utils import translation
 
 from games.registry import GAMES
@@ -21,7 +20,8 @@ from games.services import refusal_text
 from games.space_bastards import bot, engine, labels, log, stats
 from games.space_bastards.components import ORIENTATIONS, PLANET_CELLS, PLANET_IDS, RACES
 from games.space_bastards.tests import space_bastards_helpers as helpers
-from games.tests.forms import CSRF_TOKEN, EXPECTED_SEQ, MOVE_URL, forms_of
+from games.tests.forms import CSRF_TOKEN, EXPECTED_SEQ, MOVE_URL, forms_of, post
+from games.tests.rendered import render_regions
 
 table = GAMES["space_bastards"].table
 
@@ -30,16 +30,6 @@ LANGUAGES = ["en", "cs"]
 APP = Path(log.__file__).resolve().parent
 SILENT = {"placing", "movement_done", "change_done", "answers_revealed", "action_done"}
 """Events the log leaves out: the next line says the same (whose turn, what came of it)."""
-
-
-def post(**fields: Any) -> QueryDict:
-    data = QueryDict(mutable=True)
-    for key, value in fields.items():
-        if isinstance(value, list):
-            data.setlist(key, [str(v) for v in value])
-        else:
-            data[key] = str(value)
-    return data
 
 
 def cells(*pairs: tuple[int, int]) -> list[str]:
@@ -169,29 +159,6 @@ def test_the_plan_form_carries_the_standing_answers():
     }
 
 
-@pytest.mark.parametrize(
-    "fields",
-    [
-        {},
-        {"type": "nonsense"},
-        {"type": "plan"},
-        {"type": "place", "pieces": ["0:toad:0"]},
-        {"type": "place", "pieces": ["0:toad:0"], "cells": ["a,b"]},
-        {"type": "place", "pieces": ["0:spud:0", "1:toad:0"], "cells": ["0,0", "0,1", "0,2"]},
-        {"type": "shoot"},
-        {"type": "exchange", "choice": "love|x|toad"},
-        {"type": "mutate", "combo": "0|toad|spud", "planet": "P3", "cells": ["0,0"]},
-        {"type": "trade", "decline": ["x"]},
-        {"type": "unload", "token": "0:toad:0"},
-    ],
-)
-@pytest.mark.parametrize("language", LANGUAGES)
-def test_unreadable_forms_are_refused_with_a_message(fields, language):
-    with translation.override(language), pytest.raises(IllegalMove) as refusal:
-        table.move_from_post(post(**fields))
-    assert refusal.value.message.strip()
-
-
 def test_every_legal_move_of_a_game_survives_the_form_round_trip():
     """A move written into the form's fields, as its form would post it, reads back as itself
     (cells in any order)."""
@@ -295,21 +262,6 @@ def test_every_event_type_gets_a_log_line(language):
     assert {"placed", "plans_revealed", "dominance", "ship_moved", "points_bought"} <= seen
 
 
-def test_private_events_are_described_only_for_their_owner():
-    for _before, _seat, _move, events in _game(3, 2):
-        for event in events:
-            if "visible_to" not in event:
-                continue
-            owner = event["visible_to"][0]
-            assert table.describe(event, NAMES[:3], owner)
-            assert table.describe(event, NAMES[:3], None) is None
-            assert all(
-                table.describe(event, NAMES[:3], other) is None
-                for other in range(3)
-                if other != owner
-            )
-
-
 def test_log_lines_in_czech_and_english_differ():
     event = {"type": "born", "seat": 1, "planet": "P6", "token": "1:toad:3", "cells": [[1, 2]]}
     with translation.override("en"):
@@ -325,29 +277,7 @@ def test_log_lines_in_czech_and_english_differ():
 
 
 def render(state: dict, seat: int | None, names: list[str]) -> dict[str, str]:
-    view = engine.view(state, seat)
-    legal = engine.legal_moves(state, seat) if seat is not None else []
-    context = {
-        "view": view,
-        "g": table.table_context(view, legal, seat, names),
-        "seat": seat,
-        "names": names,
-        "match": None,
-        "move_url": MOVE_URL,
-        "expected_seq": int(EXPECTED_SEQ),
-        "csrf_token": CSRF_TOKEN,
-        "is_my_turn": bool(legal),
-        "result": engine.result(state),
-    }
-    html = {
-        region: render_to_string(f"space_bastards/{region}.html", context)
-        for region in ("board", "mine", "result")
-    }
-    html["panel"] = "".join(
-        render_to_string("space_bastards/panel.html", {**context, "p": p})
-        for p in range(state["seats"])
-    )
-    return html
+    return render_regions("space_bastards", state, seat, names)
 
 
 def secrets(state: dict, viewer: int | None) -> tuple[set[str], set[str]]:
@@ -581,21 +511,6 @@ def test_result_sheet_of_a_game_stored_before_scorings_were_kept_points_to_the_l
             html = render(state, 0, NAMES[:3])["result"]
         assert "sb-scorings" not in html
         assert note in html
-
-
-def test_status_text_names_who_must_act_in_both_languages():
-    for before, _seat, _move, _events in _game(3, 4)[::9]:
-        state = json.loads(before)
-        acting = engine.to_act(state)
-        for viewer in [None, 0, 1, 2]:
-            for language in LANGUAGES:
-                with translation.override(language):
-                    text = table.status_text(engine.view(state, viewer), viewer, NAMES[:3])
-                assert text
-                assert "%(" not in text
-                others = [NAMES[p] for p in acting if p != viewer]
-                if others and viewer not in acting:
-                    assert any(name in text for name in others)
 
 
 def test_czech_texts_agree_with_several_players_and_say_the_start_player_once():

@@ -2,22 +2,14 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 
 from accounts.models import User
 from games import services
 from games.models import Match
-from games.tests.browser import (
-    CHROMIUM,
-    CHROMIUM_ARGS,
-    EXPECT_TIMEOUT_MS,
-    follow_moves,
-    move_and_wait,
-    my_turn_now,
-    serve_site,
-    session_cookie,
-    table_seq,
-)
+from games.tests.browser import play_to_the_end, serve_site, table_page, table_seq
 
 
 @pytest.fixture
@@ -47,35 +39,16 @@ def _choose_and_confirm(page) -> None:
 
 
 def test_a_person_drafts_and_plays_a_whole_game_against_bots(site, players):
-    from playwright.sync_api import expect, sync_playwright
-
-    expect.set_options(timeout=EXPECT_TIMEOUT_MS)
+    from playwright.sync_api import expect
 
     match = services.start_match(game="space_dragons", players=players, seed=20261121)
-    cookie = session_cookie(players[0], site)
     table_url = site + match.get_absolute_url()
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        context = browser.new_context(locale="cs-CZ", viewport={"width": 1200, "height": 900})
-        context.add_cookies([cookie])
-        page = context.new_page()
-        follow_moves(page)
-        page.goto(table_url)
-        expect(page.locator("#table")).to_be_visible()
-        moves = {"draft": 0, "play": 0}
-        for _turn in range(200):
-            if page.locator("#result .result-panel").count():
-                break
-            if not my_turn_now(page):
-                page.wait_for_timeout(30)
-                continue
-            _seq, kind = move_and_wait(page, _choose_and_confirm)
-            moves[kind] += 1
-        expect(page.locator("#result .result-panel")).to_be_visible()
+    with table_page(site, match, players[0]) as page:
+        moves = play_to_the_end(page, _choose_and_confirm, turns=200, pause_ms=30)
         expect(page.locator("#result .sd-score tbody tr")).to_have_count(3)
         expect(page.locator("#result .sd-winner")).to_be_visible()
         assert page.url == table_url, "the page was never reloaded"
-        assert moves == {"draft": 8, "play": 7}
+        assert Counter(moves) == {"draft": 8, "play": 7}
         final_seq = table_seq(page)
         page.locator("#result a[href$='/replay/']").click()
         expect(page.locator("#replay")).to_have_attribute("data-step", str(final_seq))
@@ -85,7 +58,6 @@ def test_a_person_drafts_and_plays_a_whole_game_against_bots(site, players):
         page.wait_for_load_state()
         page.keyboard.press("ArrowLeft")
         expect(page.locator("#replay")).to_have_attribute("data-step", str(final_seq - 1))
-        browser.close()
     match.refresh_from_db()
     assert match.status == Match.Status.FINISHED
     assert match.move_count == final_seq
