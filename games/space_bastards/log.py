@@ -50,7 +50,10 @@ def _picked(e: Event, names: list[str], viewer: int | None, you: bool, name: str
 
 
 def _pick(e: Event, names: list[str], viewer: int | None, you: bool, name: str) -> str:
-    return _("You picked %(race)s.") % {"race": race_name(e["race"])}
+    """Told to its picker alone during the game; a finished game's replay names the seat."""
+    if you:
+        return _("You picked %(race)s.") % {"race": race_name(e["race"])}
+    return _("%(name)s picked %(race)s.") % {"name": name, "race": race_name(e["race"])}
 
 
 def _picks_revealed(e: Event, names: list[str], viewer: int | None, you: bool, name: str) -> str:
@@ -118,9 +121,10 @@ def _planned(e: Event, names: list[str], viewer: int | None, you: bool, name: st
 
 
 def _plan(e: Event, names: list[str], viewer: int | None, you: bool, name: str) -> str:
-    return _("You planned %(cards)s.") % {
-        "cards": join_names([relationship_name(c) for c in e["cards"]])
-    }
+    cards = join_names([relationship_name(c) for c in e["cards"]])
+    if you:
+        return _("You planned %(cards)s.") % {"cards": cards}
+    return _("%(name)s planned %(cards)s.") % {"name": name, "cards": cards}
 
 
 def _plans_revealed(e: Event, names: list[str], viewer: int | None, you: bool, name: str) -> str:
@@ -262,7 +266,11 @@ def _responded(e: Event, names: list[str], viewer: int | None, you: bool, name: 
 
 
 def _answer(e: Event, names: list[str], viewer: int | None, you: bool, name: str) -> str:
-    return _("You take part.") if e["accept"] else _("You refused.")
+    if you:
+        return _("You take part.") if e["accept"] else _("You refused.")
+    if e["accept"]:
+        return _("%(name)s takes part.") % {"name": name}
+    return _("%(name)s refused.") % {"name": name}
 
 
 def _partners(e: Event, names: list[str], viewer: int | None, you: bool, name: str) -> str:

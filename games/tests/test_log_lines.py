@@ -22,8 +22,8 @@ SEEDS = range(3)
 LANGUAGES = ["en", "cs"]
 WITHOUT_PRIVATE_EVENTS = {"isle_of_cats"}
 """Games whose every event is public (Ostrov koček: a draft, a buy or a look logs counts only)."""
-REPLAYS_BY_NAME = ["kosmopolis", "seven_dragons", "space_dragons", EXAMPLE.slug]
-"""Games whose opened private lines name their seat (Space Bastards' still read "You picked …")."""
+REPLAYS_BY_NAME = ["kosmopolis", "seven_dragons", "space_bastards", "space_dragons", EXAMPLE.slug]
+"""Games with private lines, which a finished game's replay opens and names by seat."""
 
 
 @dataclass(frozen=True)
