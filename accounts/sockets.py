@@ -188,6 +188,8 @@ class SettlingRegion:
     showing: asyncio.Task[None] | None = None
 
     async def render_region(self) -> str | None:
+        """The region's HTML for this visitor, or None once they may not see it: each socket
+        that mixes this in says what its region is (the lobby's list, a tournament's page)."""
         raise NotImplementedError
 
     async def region_stale(self, message: dict[str, Any]) -> None:

@@ -280,6 +280,7 @@ def volunteer(request: PlayerRequest, match_id: int, seat: int) -> HttpResponse:
 
 @require_POST
 @login_required
+@private_to_its_people
 @limited("analysis")
 def request_analysis(request: PlayerRequest, match_id: int) -> HttpResponse:
     """A player of a finished match asks for its analysis again (issue 36)."""
