@@ -154,7 +154,11 @@ def run(
     from bench.servers import Daphne
     from games.bots import STRONG_SECONDS
 
-    bot_ids = [User.objects.create(username=f"bench-bot-{n}", is_bot=True).pk for n in range(BOTS)]
+    # `./dev bench` runs this part twice (normal, then strong bots) on one database.
+    bot_ids = [
+        User.objects.get_or_create(username=f"bench-bot-{n}", defaults={"is_bot": True})[0].pk
+        for n in range(BOTS)
+    ]
     # Bots' moves in a row would wait the person's pace (0.7 s by default) to be followable;
     # the bench measures the machinery, so its people play at pace 0.
     User.objects.filter(pk__in=[player.user_id for player in players]).update(bot_pace_ms=0)
