@@ -20,14 +20,12 @@ game and seat count:
 The strong level thinks `--seconds` (default `games.bots.STRONG_SECONDS`, the site's budget)
 of this process's CPU time per decision, as the site gives it wall time: the figures do not
 depend on the load of the machine, but they are not exactly reproducible;
-`--iterations N` makes them so (a fixed number of playouts a decision). A game without
-`choose_easy` yet is reported without its easy rows.
+`--iterations N` makes them so (a fixed number of playouts a decision).
 """
 
 from __future__ import annotations
 
 import argparse
-import importlib
 import math
 import os
 import random
@@ -250,17 +248,17 @@ def run(args: argparse.Namespace) -> None:
         slug = info.slug
         if args.game and slug not in args.game:
             continue
-        bot = importlib.import_module(f"games.{slug}.bot")
-        has_easy = hasattr(bot, "choose_easy")
         tally = Tally()
         print(f"\n### {slug}\n", flush=True)
         choices = [n for n in info.seat_choices if not args.seats or n in args.seats]
         counts = [n for n in choices if n > 1]
         for seats in counts:
             rows = [f"| {seats} seats | win share (95 % interval) |", "|---|---|"]
-            pairs = [("normal", "random", "normal-random")]
-            if has_easy:
-                pairs += [("easy", "random", "easy-random"), ("normal", "easy", "normal-easy")]
+            pairs = [
+                ("normal", "random", "normal-random"),
+                ("easy", "random", "easy-random"),
+                ("normal", "easy", "normal-easy"),
+            ]
             if seats == counts[0] or args.strong_everywhere:
                 pairs.insert(0, ("strong", "normal", "strong-normal"))
             for one, rest, part in pairs:
@@ -273,8 +271,7 @@ def run(args: argparse.Namespace) -> None:
         if 1 in choices and "solo" in parts:
             rows = ["| alone | wins (95 % interval) |", "|---|---|"]
             for level in args.solo_levels.split(","):
-                if level != "easy" or has_easy:
-                    rows.append(solo(slug, level, tally, args))
+                rows.append(solo(slug, level, tally, args))
             print("\n".join(rows) + "\n", flush=True)
         if "ends" in parts and args.ends:
             rows = [
