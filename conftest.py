@@ -57,3 +57,26 @@ def queued_tasks(_tasks_run_at_once):
         )
     with app.replace_connector(DjangoConnector()):
         yield
+
+
+@pytest.fixture(scope="session")
+def site_server(django_db_setup):
+    """`manage.py serve` on the test database (`games.tests.browser.Site`) for the browser
+    tests: one server for all of a pytest worker's tests, started by the first that asks (and
+    again after a test stopped it), since each start costs seconds of CPU. Stopped before the
+    test database is dropped."""
+    from games.tests.browser import Site
+
+    server = Site()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def site(site_server, transactional_db):
+    """The address of the site as `./dev run` serves it. The database is emptied after each
+    test, as for any transactional test, and ids are never reused, so a test meets nothing of
+    an earlier one's players, matches or sessions in the server's memory either."""
+    if not site_server.running():
+        site_server.start()
+    return site_server.url

@@ -1,22 +1,14 @@
 """Two people at one table in two browsers: one says a line, the other reads it at once, over
 the table's socket; each sees the other at the table."""
 
-import pytest
-
 from chat.models import ChatLine
 from games import services
 from games.tests.browser import (
     CHROMIUM,
     CHROMIUM_ARGS,
     EXPECT_TIMEOUT_MS,
-    serve_site,
     session_cookie,
 )
-
-
-@pytest.fixture
-def site(transactional_db):
-    yield from serve_site()
 
 
 def test_a_line_said_in_one_browser_appears_in_the_other(site, people):

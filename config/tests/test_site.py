@@ -7,6 +7,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import polib
@@ -87,6 +88,17 @@ def test_production_settings_pass_the_deploy_check():
     )
     assert completed.returncode == 0, completed.stdout + completed.stderr
     assert "no issues" in completed.stdout
+
+
+def test_the_test_command_runs_every_apps_tests():
+    """`./dev test` runs pytest's `testpaths`: an app left out of it has tests that never run
+    (the tournaments' did not, for a session)."""
+    testpaths = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["pytest"][
+        "ini_options"
+    ]["testpaths"]
+    folders = [path for path in ROOT.iterdir() if path.is_dir() and not path.name.startswith(".")]
+    with_tests = {folder.name for folder in folders if any(folder.rglob("test_*.py"))}
+    assert with_tests - set(testpaths) == set()
 
 
 def test_every_model_change_has_its_migration():

@@ -50,16 +50,21 @@ def _free_port() -> int:
 class Site:
     """`manage.py serve` (daphne, the task worker inside) on the test database, on a port that
     stays the same across restarts, as a restarted production server's would; with `example`,
-    the guide's example game is on it too (`games.tests.serve_example`)."""
+    the guide's example game is on it too (`games.tests.serve_example`); `env` adds to its
+    environment (a VAPID key, say)."""
 
-    def __init__(self, *, example: bool = False) -> None:
+    def __init__(self, *, example: bool = False, env: dict[str, str] | None = None) -> None:
         self.command = ["-m", "games.tests.serve_example"] if example else ["manage.py", "serve"]
+        self.env = env or {}
         self.port = _free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.server: subprocess.Popen | None = None
 
+    def running(self) -> bool:
+        return self.server is not None and self.server.poll() is None
+
     def start(self) -> None:
-        env = {**os.environ, "DATABASE_URL": database_url(), "DEBUG": "1"}
+        env = {**os.environ, **self.env, "DATABASE_URL": database_url(), "DEBUG": "1"}
         env.pop("REDIS_URL", None)
         self.server = subprocess.Popen(
             [sys.executable, *self.command, "--noreload", f"127.0.0.1:{self.port}"],
@@ -124,6 +129,34 @@ def keep_first_cards(page) -> None:
     for index in range(keep):
         cards.nth(index).click()
     draft.locator("button.primary").click()
+
+
+def make_a_kosmopolis_move(page) -> None:
+    """In Kosmopolis, take the first choice the table offers, as a person clicking through
+    would."""
+    mine = page.locator("#mine")
+    place = mine.locator(".k-place form button[name=column]")
+    if place.count():
+        place.first.click()
+        return
+    if mine.locator(".k-draft form").count():
+        keep_first_cards(page)
+        return
+    play = mine.locator(".k-play form")
+    if play.count():
+        play.locator("label.k-pick:has(input[name=card]:not([disabled]))").first.click()
+        city = play.locator("button[value=city]")
+        if city.count():
+            city.click()
+        else:
+            takes = play.locator("input[name=take]")
+            if takes.count():
+                takes.first.click()
+            play.locator("button[value=kosmopolis]").click()
+        return
+    save = mine.locator(".k-save form")
+    save.locator("input[name=columns]").first.click()
+    save.locator("button.primary").click()
 
 
 def my_turn_now(page) -> bool:

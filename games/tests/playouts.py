@@ -8,6 +8,7 @@ still run without Django.
 from __future__ import annotations
 
 import json
+import marshal
 import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -62,10 +63,10 @@ def playout(
         assert len(played) < move_bound, "the game does not end"
         seat = rng.choice(sorted(legal))
         move = choose(rng, legal[seat]) if choose else rng.choice(legal[seat])
-        before = json.dumps(state) if len(played) % stride == 0 else None
+        before = _snapshot(state) if len(played) % stride == 0 else None
         after, events = engine.apply(state, seat, move)
         if before is not None:
-            assert json.dumps(state) == before, "apply changed the state it was given"
+            assert _snapshot(state) == before, "apply changed the state it was given"
             assert json.loads(json.dumps(after)) == after
             assert json.loads(json.dumps(events)) == events
         assert all(isinstance(event.get("type"), str) for event in events)
@@ -83,6 +84,13 @@ def playout(
         engine.apply_in_place(replay, seat, move)
     assert replay == state, "the moves replayed from the seed end elsewhere"
     return played
+
+
+def _snapshot(state: State) -> bytes:
+    """The state's exact contents (types, order of keys and all), to tell whether `apply`
+    changed it: like `json.dumps`, a few times faster. Marshal's version 2 writes no
+    back-references, so equal contents give equal bytes however objects are shared."""
+    return marshal.dumps(state, 2)
 
 
 def legal_moves_by_seat(engine: ModuleType, state: State, seats: int) -> dict[int, list[Move]]:

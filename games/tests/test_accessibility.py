@@ -17,7 +17,7 @@ from accounts.models import User
 from games import services
 from games.models import Match
 from games.registry import GAMES
-from games.tests.browser import CHROMIUM, CHROMIUM_ARGS, serve_site, session_cookie
+from games.tests.browser import CHROMIUM, CHROMIUM_ARGS, Site, session_cookie
 from games.tests.example import every_game
 from lobby import services as lobby
 from notifications.models import PushSubscription
@@ -67,12 +67,26 @@ LANGUAGES = ("cs", "en")
 PLAYABLE = sorted(slug for slug, game in GAMES.items() if game.playable)
 
 
+@pytest.fixture(scope="module")
+def sites(django_db_setup):
+    """The site with pushes to devices, whose list the settings page shows, without and with
+    the guide's example game; each started by the first case that needs it and kept for the
+    module's others (a start costs seconds of CPU)."""
+    pushes = {"VAPID_PRIVATE_KEY": new_key_pair()[0]}
+    servers = {example: Site(example=example, env=pushes) for example in (False, True)}
+    yield servers
+    for server in servers.values():
+        server.stop()
+
+
 @pytest.fixture
-def site(transactional_db, monkeypatch, request):
-    """The site with pushes to devices, whose list the settings page shows; the guide's example
-    game is on it for a case that plays it (marked `example_game`)."""
-    monkeypatch.setenv("VAPID_PRIVATE_KEY", new_key_pair()[0])
-    yield from serve_site(example=request.node.get_closest_marker("example_game") is not None)
+def site(sites, transactional_db, request):
+    """The example game's site for a case that plays it (marked `example_game`), else the
+    site's own."""
+    server = sites[request.node.get_closest_marker("example_game") is not None]
+    if not server.running():
+        server.start()
+    return server.url
 
 
 @pytest.fixture

@@ -4,8 +4,9 @@ site drives bot turns (the lowest seat to act moves first), at easy, normal, eas
 mixed at one table, and one strong bot among normal ones on a one-round search budget. A game
 that reaches its move cap fails, as does one whose moves, replayed from the seed, end elsewhere.
 
-`BOT_GAMES_END` games per game, seat count and line-up (default 2, so the file costs about 40 s of
-one core) and `BOT_GAMES_END_STRONG` games with a strong bot per game (default 1);
+`BOT_GAMES_END` games per game, seat count and line-up (default 1, so the file costs about 25 s of
+one core; each game's own bot tests play more easy and normal ones) and `BOT_GAMES_END_STRONG`
+games with a strong bot per game (default 1);
 `python -m bench.levels --only ends` plays 1,000 per game, seat count and level.
 """
 
@@ -22,7 +23,7 @@ from games import bots
 from games.registry import GAMES, GameInfo
 from games.tests.example import EXAMPLE, with_example
 
-GAMES_PER_LINEUP = int(os.environ.get("BOT_GAMES_END", "2"))
+GAMES_PER_LINEUP = int(os.environ.get("BOT_GAMES_END", "1"))
 STRONG_GAMES = int(os.environ.get("BOT_GAMES_END_STRONG", "1"))
 STRONG_ITERATIONS = 1
 """The strong bot's search plays one round (every candidate once): the cheapest real search."""

@@ -6,8 +6,6 @@ the board."""
 import random
 import re
 
-import pytest
-
 from games import services
 from games.models import Match, Move, Seat
 from games.registry import GAMES
@@ -17,16 +15,10 @@ from games.tests.browser import (
     EXPECT_TIMEOUT_MS,
     follow_moves,
     move_and_wait,
-    serve_site,
     session_cookie,
 )
 
 PHONE = {"width": 390, "height": 844}
-
-
-@pytest.fixture
-def site(transactional_db):
-    yield from serve_site()
 
 
 def _play_until(match: Match, ready) -> Match:

@@ -15,16 +15,10 @@ from games.tests.browser import (
     follow_moves,
     move_and_wait,
     my_turn_now,
-    serve_site,
     session_cookie,
 )
 
 PHONE = {"width": 390, "height": 844}
-
-
-@pytest.fixture
-def site(transactional_db):
-    yield from serve_site()
 
 
 def _place(page, form) -> bool:

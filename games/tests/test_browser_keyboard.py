@@ -2,8 +2,6 @@
 the focus is on the player's hand or on the status, never lost to the page; a screen reader's
 polite live region reads the bot's moves and the new status (issue 23)."""
 
-import pytest
-
 from games import services
 from games.tests.browser import (
     CHROMIUM,
@@ -12,7 +10,6 @@ from games.tests.browser import (
     follow_moves,
     move_and_wait,
     my_turn_now,
-    serve_site,
     session_cookie,
 )
 
@@ -48,11 +45,6 @@ WHERE_FOCUS_IS = """() => {
     if (el.id === "status") return "status";
     return el.closest("#mine") ? "hand" : el.tagName + "#" + el.id;
 }"""
-
-
-@pytest.fixture
-def site(transactional_db):
-    yield from serve_site()
 
 
 def keyboard_move(page) -> None:

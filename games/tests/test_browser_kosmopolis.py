@@ -5,60 +5,20 @@ import signal
 import statistics
 import time
 
-import pytest
-
 from games import services
 from games.models import Match, Move
 from games.tests.browser import (
     CHROMIUM,
     CHROMIUM_ARGS,
     EXPECT_TIMEOUT_MS,
-    Site,
     follow_moves,
+    make_a_kosmopolis_move,
     move_and_wait,
     my_turn_now,
-    serve_site,
     session_cookie,
     table_seq,
     wait_until_seq,
 )
-
-
-@pytest.fixture
-def site(transactional_db):
-    yield from serve_site()
-
-
-def _make_a_move(page) -> None:
-    """Take the first choice the table offers, as a person clicking through would."""
-    mine = page.locator("#mine")
-    place = mine.locator(".k-place form button[name=column]")
-    if place.count():
-        place.first.click()
-        return
-    draft = mine.locator(".k-draft form")
-    if draft.count():
-        keep = int(draft.locator("fieldset").get_attribute("data-keep"))
-        cards = draft.locator("label.k-pick:has(input[name=cards]:not([disabled]))")
-        for index in range(keep):
-            cards.nth(index).click()
-        draft.locator("button.primary").click()
-        return
-    play = mine.locator(".k-play form")
-    if play.count():
-        play.locator("label.k-pick:has(input[name=card]:not([disabled]))").first.click()
-        city = play.locator("button[value=city]")
-        if city.count():
-            city.click()
-        else:
-            takes = play.locator("input[name=take]")
-            if takes.count():
-                takes.first.click()
-            play.locator("button[value=kosmopolis]").click()
-        return
-    save = mine.locator(".k-save form")
-    save.locator("input[name=columns]").first.click()
-    save.locator("button.primary").click()
 
 
 def test_two_people_and_a_bot_play_kosmopolis_to_the_end_live(site, people, bots):
@@ -110,7 +70,7 @@ def test_two_people_and_a_bot_play_kosmopolis_to_the_end_live(site, people, bots
                 continue
             other = pages[1 - pages.index(mover)]
             started = time.monotonic()
-            moved_to, _kind = move_and_wait(mover, _make_a_move)
+            moved_to, _kind = move_and_wait(mover, make_a_kosmopolis_move)
             wait_until_seq(other, moved_to)
             latencies.append(time.monotonic() - started)
         for page in pages:
@@ -141,7 +101,7 @@ def test_two_people_and_a_bot_play_kosmopolis_to_the_end_live(site, people, bots
     )
 
 
-def test_browsers_catch_up_by_themselves_after_the_server_restarts(transactional_db, people):
+def test_browsers_catch_up_by_themselves_after_the_server_restarts(site_server, site, people):
     """A deploy (SIGTERM) and a crash (SIGKILL) in the middle of a match: a new server on the
     same port, then a move from one browser shows in both without a reload, and nothing is
     lost. Daphne 4.2 closes no socket itself on shutdown (browsers see 1006, as after a crash),
@@ -149,37 +109,32 @@ def test_browsers_catch_up_by_themselves_after_the_server_restarts(transactional
     from playwright.sync_api import expect, sync_playwright
 
     expect.set_options(timeout=EXPECT_TIMEOUT_MS)
-    site = Site()
-    site.start()
     match = services.start_match(game="kosmopolis", players=people[:2], seed=20261122)
-    cookies = [session_cookie(person, site.url) for person in people[:2]]
-    try:
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            pages, loads = [], []
-            for cookie in cookies:
-                context = browser.new_context(locale="en-GB")
-                context.add_cookies([cookie])
-                page = context.new_page()
-                follow_moves(page)
-                page.goto(site.url + match.get_absolute_url())
-                expect(page.locator("#table")).to_be_visible()
-                page.on("load", lambda _page, loads=loads: loads.append(1))
-                pages.append(page)
-            pages[0].wait_for_timeout(300)
-            seen = move_and_wait(pages[0], _make_a_move)[0]
-            wait_until_seq(pages[1], seen)
-            for how in (signal.SIGTERM, signal.SIGKILL):
-                site.stop(how)
-                site.start()
-                mover = next(p for p in [*pages[1:], pages[0]] if my_turn_now(p))
-                seen = move_and_wait(mover, _make_a_move)[0]
-                for page in pages:
-                    wait_until_seq(page, seen, seconds=60)
-            assert not loads, "a page was reloaded"
-            browser.close()
-    finally:
-        site.stop()
+    cookies = [session_cookie(person, site) for person in people[:2]]
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        pages, loads = [], []
+        for cookie in cookies:
+            context = browser.new_context(locale="en-GB")
+            context.add_cookies([cookie])
+            page = context.new_page()
+            follow_moves(page)
+            page.goto(site + match.get_absolute_url())
+            expect(page.locator("#table")).to_be_visible()
+            page.on("load", lambda _page, loads=loads: loads.append(1))
+            pages.append(page)
+        pages[0].wait_for_timeout(300)
+        seen = move_and_wait(pages[0], make_a_kosmopolis_move)[0]
+        wait_until_seq(pages[1], seen)
+        for how in (signal.SIGTERM, signal.SIGKILL):
+            site_server.stop(how)
+            site_server.start()
+            mover = next(p for p in [*pages[1:], pages[0]] if my_turn_now(p))
+            seen = move_and_wait(mover, make_a_kosmopolis_move)[0]
+            for page in pages:
+                wait_until_seq(page, seen, seconds=60)
+        assert not loads, "a page was reloaded"
+        browser.close()
     match.refresh_from_db()
     assert match.move_count == seen == 3
     assert list(Move.objects.filter(match=match).values_list("seq", flat=True)) == [0, 1, 2]

@@ -11,19 +11,13 @@ from games.tests.browser import (
     CHROMIUM_ARGS,
     EXPECT_TIMEOUT_MS,
     follow_moves,
+    make_a_kosmopolis_move,
     move_and_wait,
     my_turn_now,
-    serve_site,
     session_cookie,
 )
 from games.tests.playing import play_first_legal_move
-from games.tests.test_browser_kosmopolis import _make_a_move
 from notifications.models import Notification
-
-
-@pytest.fixture
-def site(transactional_db):
-    yield from serve_site()
 
 
 def test_one_player_resigns_and_the_other_ends_the_match(site, people):
@@ -53,7 +47,7 @@ def test_one_player_resigns_and_the_other_ends_the_match(site, people):
         for page in pages:
             expect(page.locator("#status")).to_have_attribute("data-my-turn", "1")
             assert my_turn_now(page)
-            move_and_wait(page, _make_a_move)
+            move_and_wait(page, make_a_kosmopolis_move)
 
         # Resigning asks once: the first click only opens the explanation.
         eva_page.locator(".leave-match > summary").click()

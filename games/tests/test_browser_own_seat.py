@@ -1,8 +1,6 @@
 """A player on a phone, in Czech, lets a strong bot play her seat against a bot, watches it
 move for her on the live table, and takes the seat back to play on herself."""
 
-import pytest
-
 from games import services
 from games.models import Move, Seat
 from games.tests.browser import (
@@ -10,22 +8,16 @@ from games.tests.browser import (
     CHROMIUM_ARGS,
     EXPECT_TIMEOUT_MS,
     follow_moves,
+    make_a_kosmopolis_move,
     move_and_wait,
     my_turn_now,
-    serve_site,
     session_cookie,
     table_seq,
     wait_until_seq,
 )
-from games.tests.test_browser_kosmopolis import _make_a_move
 
 PHONE = {"width": 390, "height": 844}
 SCREENSHOTS = "/tmp/deskovky-own-seat-phone-cs-{}.png"
-
-
-@pytest.fixture
-def site(transactional_db):
-    yield from serve_site()
 
 
 def test_a_player_hands_her_seat_to_a_strong_bot_watches_it_and_takes_it_back(site, people, bots):
@@ -71,7 +63,7 @@ def test_a_player_hands_her_seat_to_a_strong_bot_watches_it_and_takes_it_back(si
         expect(page.locator("#players .you")).not_to_contain_text("Bot za hráče")
         expect(page.locator("#status")).to_have_attribute("data-my-turn", "1")
         assert my_turn_now(page)
-        move_and_wait(page, _make_a_move)
+        move_and_wait(page, make_a_kosmopolis_move)
         assert errors == []
         browser.close()
     seat = Seat.objects.get(match=match, number=0)

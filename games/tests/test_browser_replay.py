@@ -2,7 +2,6 @@
 stepping on from the step asked for before, not from the one still shown; the 38-digit seed
 is shown with every digit."""
 
-import pytest
 from django.urls import reverse
 
 from games import services
@@ -11,17 +10,11 @@ from games.tests.browser import (
     CHROMIUM,
     CHROMIUM_ARGS,
     EXPECT_TIMEOUT_MS,
-    serve_site,
     session_cookie,
 )
 from games.tests.playing import play_first_legal_move
 
 SEED = 12345678901234567890123456789012345678
-
-
-@pytest.fixture
-def site(transactional_db):
-    yield from serve_site()
 
 
 def test_quick_presses_on_a_slow_connection_each_take_one_step(site, people):

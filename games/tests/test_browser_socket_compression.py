@@ -1,23 +1,15 @@
 """Chromium and the site agree on permessage-deflate for the table's socket (`config.server`),
 and a move sent over it comes back as a compressed push that updates the table."""
 
-import pytest
-
 from games import services
 from games.tests.browser import (
     CHROMIUM,
     CHROMIUM_ARGS,
     keep_first_cards,
-    serve_site,
     session_cookie,
     table_seq,
     wait_until_seq,
 )
-
-
-@pytest.fixture
-def site(transactional_db):
-    yield from serve_site()
 
 
 def test_the_table_socket_is_compressed_and_its_pushes_still_arrive(site, people):

@@ -8,7 +8,6 @@ import re
 import time
 from concurrent.futures import ThreadPoolExecutor
 
-import pytest
 from django.db import connections
 
 from games import services
@@ -19,15 +18,9 @@ from games.tests.browser import (
     EXPECT_TIMEOUT_MS,
     move_and_wait,
     my_turn_now,
-    serve_site,
     session_cookie,
     table_page,
 )
-
-
-@pytest.fixture
-def site(transactional_db):
-    yield from serve_site()
 
 
 def _place_by_clicking(page, form) -> None:

@@ -36,32 +36,63 @@ from games.tests.redis_server import ThrowawayRedis
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-@pytest.fixture
-def box(transactional_db, settings):
+class Box:
     """nginx in front of two daphne (DEBUG on for static files without collectstatic) with
-    their channel layer on a Redis of the test's own, which this process announces to too."""
-    redis = ThrowawayRedis()
-    redis.start()
-    settings.CHANNEL_LAYERS = redis_channel_layers(redis.url)
-    env = {
-        **os.environ,
-        "DJANGO_SETTINGS_MODULE": "config.settings",
-        "DATABASE_URL": database_url(),
-        "REDIS_URL": redis.url,
-        "DEBUG": "1",
-    }
-    daphnes: list[Daphne] = []
-    proxy = None
-    try:
-        daphnes = [Daphne(env, access_log=True) for _ in range(2)]
-        proxy = Nginx([daphne.port for daphne in daphnes])
-        yield proxy, daphnes
-    finally:
-        if proxy is not None:
-            proxy.stop()
-        for daphne in daphnes:
+    their channel layer on a Redis of its own; started once for the module's cases (each start
+    costs seconds of CPU), a daphne a case killed started again on its port."""
+
+    def __init__(self) -> None:
+        self.redis = ThrowawayRedis()
+        self.redis.start()
+        self.env = {
+            **os.environ,
+            "DJANGO_SETTINGS_MODULE": "config.settings",
+            "DATABASE_URL": database_url(),
+            "REDIS_URL": self.redis.url,
+            "DEBUG": "1",
+        }
+        self.daphnes: list[Daphne] = []
+        self.proxy: Nginx | None = None
+
+    def ready(self) -> tuple[Nginx, list[Daphne]]:
+        """Both daphne running with empty access logs, and a fresh nginx in front of them
+        (nginx would keep a killed process marked down for a while)."""
+        if not self.daphnes:
+            self.daphnes = [Daphne(self.env, access_log=True) for _ in range(2)]
+        for n, daphne in enumerate(self.daphnes):
+            if daphne.process.poll() is None:
+                assert daphne.access_log is not None
+                daphne.access_log.write_text("")
+            else:
+                daphne.stop()
+                self.daphnes[n] = Daphne(self.env, port=daphne.port, access_log=True)
+        if self.proxy is not None:
+            self.proxy.stop()
+        self.proxy = Nginx([daphne.port for daphne in self.daphnes])
+        return self.proxy, self.daphnes
+
+    def stop(self) -> None:
+        if self.proxy is not None:
+            self.proxy.stop()
+        for daphne in self.daphnes:
             daphne.stop()
-        redis.stop()
+        self.redis.stop()
+
+
+@pytest.fixture(scope="module")
+def _box(django_db_setup):
+    box = Box()
+    try:
+        yield box
+    finally:
+        box.stop()
+
+
+@pytest.fixture
+def box(_box, transactional_db, settings):
+    """nginx and the two daphne (`Box`), this process announcing to their Redis too."""
+    settings.CHANNEL_LAYERS = redis_channel_layers(_box.redis.url)
+    return _box.ready()
 
 
 def _players(people) -> list[fixtures.Player]:

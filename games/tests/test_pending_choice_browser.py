@@ -15,7 +15,6 @@ from games.tests.browser import (
     EXPECT_TIMEOUT_MS,
     follow_moves,
     move_and_wait,
-    serve_site,
     session_cookie,
 )
 
@@ -25,11 +24,6 @@ PAGE = """
 <div id="live"></div>
 <section id="mine">{form}</section>
 """
-
-
-@pytest.fixture
-def site(transactional_db):
-    yield from serve_site()
 
 
 def _form(kind: str, checked: bool) -> str:

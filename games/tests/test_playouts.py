@@ -3,13 +3,17 @@
 an untouched input state, JSON round trips, termination, the result's shape, replay from the
 seed) along with the game's own invariants (`games/<slug>/tests/<slug>_invariants.py`).
 
-`./dev bench` plays more games per count (bench/engines.py).
+A game's games per count are played a few at a time (`games_per_case`), so that the test
+workers share them out evenly. The counts are what the suite's time allows (at a thousand a
+count these games took almost half of it); `./dev bench` plays more games per count
+(bench/engines.py).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -46,6 +50,8 @@ class Playouts:
     checks: Checks = field(default_factory=Checks)
     games: int = 100
     """Games per number of players."""
+    games_per_case: int = 100
+    """Games per test case: fewer where a game takes long."""
     move_bound: int = 5000
     """More moves than any game takes."""
     stride: int = 1
@@ -61,7 +67,8 @@ HOOKS: dict[str, Playouts] = {
     "example_game": Playouts(Checks(state=example_game.check_state), length=example_game.length),
     "isle_of_cats": Playouts(
         Checks(state=isle_of_cats.check_state, result=isle_of_cats.check_result),
-        games=20,
+        games=10,
+        games_per_case=5,
         move_bound=600,
         stride=9,
         variants=(
@@ -82,18 +89,19 @@ HOOKS: dict[str, Playouts] = {
     ),
     "kosmopolis": Playouts(
         Checks(state=kosmopolis.check_state, result=kosmopolis.check_result),
-        games=1000,
+        games=300,
         move_bound=400,
     ),
     "seven_dragons": Playouts(
         Checks(state=seven_dragons.check_state, result=seven_dragons.check_result),
-        games=1000,
+        games=300,
         move_bound=300,
         stride=8,
     ),
     "space_bastards": Playouts(
         Checks(state=space_bastards.check_state, result=space_bastards.check_result),
-        games=200,
+        games=60,
+        games_per_case=20,
         move_bound=2000,
         stride=7,
         variants=tuple(
@@ -112,7 +120,8 @@ HOOKS: dict[str, Playouts] = {
             result=space_dragons.check_result,
             events=space_dragons.check_events,
         ),
-        games=1000,
+        games=500,
+        games_per_case=250,
         move_bound=1 + space_dragons.length(5, {"draft": True}),
         stride=5,
         options=space_dragons.options_for,
@@ -127,6 +136,15 @@ COUNTS = [
     for game in [*(GAMES[slug] for slug in PLAYABLE), EXAMPLE]
     for seats in game.seat_choices
 ]
+
+
+def _first_games(slug: str) -> range:
+    """The first game of each of a game's cases for one count, `games_per_case` apart."""
+    hooks = HOOKS.get(slug, Playouts())
+    return range(0, hooks.games, hooks.games_per_case)
+
+
+CASES = [(slug, seats, first) for slug, seats in COUNTS for first in _first_games(slug)]
 VARIANTS = [
     (slug, variant) for slug in PLAYABLE for variant in HOOKS.get(slug, Playouts()).variants
 ]
@@ -148,11 +166,13 @@ def _play(slug: str, seats: int, seed: int, options: dict[str, Any]) -> None:
 
 
 @pytest.mark.parametrize(
-    ("slug", "seats"), with_example(COUNTS), ids=[f"{s}-{n}" for s, n in COUNTS]
+    ("slug", "seats", "first"),
+    with_example(CASES),
+    ids=[f"{slug}-{seats}-from-{first}" for slug, seats, first in CASES],
 )
-def test_random_games_keep_every_invariant(slug, seats):
+def test_random_games_keep_every_invariant(slug, seats, first):
     hooks = HOOKS.get(slug, Playouts())
-    for k in range(hooks.games):
+    for k in range(first, min(first + hooks.games_per_case, hooks.games)):
         _play(slug, seats, 1000 * seats + k, hooks.options(k))
 
 
@@ -161,3 +181,23 @@ def test_random_games_with_options_keep_every_invariant(slug, variant):
     for seats in variant.seats:
         for seed in variant.seeds:
             _play(slug, seats, seed, variant.options)
+
+
+def test_a_playout_fails_an_apply_that_changes_the_state_it_was_given():
+    """The check itself: an engine whose `apply` also marks the state it was given (here the
+    example game's, one move in three) fails the playout."""
+    example = EXAMPLE.engine
+    applied = []
+
+    def careless_apply(state, seat, move):
+        applied.append(move)
+        if len(applied) % 3 == 0:
+            state["touched"] = len(applied)
+        return example.apply(state, seat, move)
+
+    careless = SimpleNamespace(
+        **{name: getattr(example, name) for name in ("setup", "is_over", "to_act", "legal_moves")},
+        apply=careless_apply,
+    )
+    with pytest.raises(AssertionError, match="apply changed the state it was given"):
+        playout(careless, 2, 1, move_bound=100)

@@ -3,24 +3,16 @@
 A private table is invisible to anyone not invited, so the third player is invited too and
 simply does not answer: their lobby shows the table appear, then start."""
 
-import pytest
-
 from games.tests.browser import (
     CHROMIUM,
     CHROMIUM_ARGS,
     EXPECT_TIMEOUT_MS,
     follow_moves,
+    make_a_kosmopolis_move,
     move_and_wait,
-    serve_site,
     session_cookie,
     table_seq,
 )
-from games.tests.test_browser_kosmopolis import _make_a_move
-
-
-@pytest.fixture
-def site(transactional_db):
-    yield from serve_site()
 
 
 def test_invite_accept_start_with_a_bot_and_play_while_the_lobby_follows(site, people, bots):
@@ -70,6 +62,6 @@ def test_invite_accept_start_with_a_bot_and_play_while_the_lobby_follows(site, p
 
         for page in (host, guest):
             expect(page.locator("#status")).to_have_attribute("data-my-turn", "1")
-            move_and_wait(page, _make_a_move)
+            move_and_wait(page, make_a_kosmopolis_move)
         assert table_seq(host) >= 2
         browser.close()

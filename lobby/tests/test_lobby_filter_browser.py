@@ -1,20 +1,12 @@
 """The lobby's filter in a browser: htmx narrows the list and puts the filter in the URL, and
 the live list keeps to it as other players open tables."""
 
-import pytest
-
 from games.tests.browser import (
     CHROMIUM,
     CHROMIUM_ARGS,
     EXPECT_TIMEOUT_MS,
-    serve_site,
     session_cookie,
 )
-
-
-@pytest.fixture
-def site(transactional_db):
-    yield from serve_site()
 
 
 def test_the_filtered_lobby_follows_new_tables_of_its_kind_only(site, people):

@@ -2,24 +2,16 @@
 and plain form controls: a wrong number of planets is refused at its field, the right one opens
 the table, whose waiting room shows both options. Both pages pass axe."""
 
-import pytest
-
 from games.tests.browser import (
     CHROMIUM,
     CHROMIUM_ARGS,
     EXPECT_TIMEOUT_MS,
-    serve_site,
     session_cookie,
 )
 from games.tests.test_accessibility import Audit
 from lobby.models import Table
 
 ORDER = ["change", "love", "shooting", "eating", "trade", "diplomacy", "migration", "mutation"]
-
-
-@pytest.fixture
-def site(transactional_db):
-    yield from serve_site()
 
 
 def test_a_table_with_chosen_planets_and_an_own_order_is_opened_by_keyboard(site, people):

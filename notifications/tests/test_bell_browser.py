@@ -1,24 +1,16 @@
 """The bell rises live in one browser when another player moves in another."""
 
-import pytest
-
 from games import services
 from games.kosmopolis import engine
 from games.tests.browser import (
     CHROMIUM,
     CHROMIUM_ARGS,
     EXPECT_TIMEOUT_MS,
-    serve_site,
+    make_a_kosmopolis_move,
     session_cookie,
 )
-from games.tests.test_browser_kosmopolis import _make_a_move
 from notifications.models import Notification
 from notifications.tests.test_notifications import _play_draft_and_first_turns
-
-
-@pytest.fixture
-def site(transactional_db):
-    yield from serve_site()
 
 
 def test_the_bell_count_rises_when_another_player_moves(site, people):
@@ -45,7 +37,7 @@ def test_the_bell_count_rises_when_another_player_moves(site, people):
         expect(watching.locator("#bell")).to_have_attribute("data-unread", "0")
         moving.goto(table_url)
         expect(moving.locator("#status")).to_have_attribute("data-my-turn", "1")
-        _make_a_move(moving)
+        make_a_kosmopolis_move(moving)
         expect(watching.locator("#bell")).to_have_attribute("data-unread", "1")
         assert watching.url == site + "/", "the page was never reloaded"
         browser.close()

@@ -25,11 +25,6 @@ from notifications.tests.desktop import desktop_notifications
 
 
 @pytest.fixture
-def site(transactional_db):
-    yield from serve_site()
-
-
-@pytest.fixture
 def site_that_pushes(transactional_db, monkeypatch):
     """The site with a VAPID key, as production has it."""
     monkeypatch.setenv("VAPID_PRIVATE_KEY", push.new_key_pair()[0])

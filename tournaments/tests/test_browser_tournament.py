@@ -5,7 +5,6 @@ round's table, and the standings once the match ends (one resigns, the other end
 from concurrent.futures import ThreadPoolExecutor
 from datetime import timedelta
 
-import pytest
 from django.db import connections
 from django.utils import timezone
 
@@ -14,19 +13,13 @@ from games.tests.browser import (
     CHROMIUM_ARGS,
     EXPECT_TIMEOUT_MS,
     follow_moves,
+    make_a_kosmopolis_move,
     move_and_wait,
-    serve_site,
     session_cookie,
 )
-from games.tests.test_browser_kosmopolis import _make_a_move
 from tournaments import services
 from tournaments.models import Tournament
 from tournaments.tests.conftest import settings_for
-
-
-@pytest.fixture
-def site(transactional_db):
-    yield from serve_site()
 
 
 def _in_a_thread(work) -> None:
@@ -93,7 +86,7 @@ def test_two_sign_up_are_seated_play_and_the_standings_change_live(site, people,
         for page in (eva_page, jan_page):  # taken to their table as the round seats them
             expect(page.locator("#table")).to_be_visible()
         for page in (eva_page, jan_page):
-            move_and_wait(page, _make_a_move)
+            move_and_wait(page, make_a_kosmopolis_move)
 
         eva_page.locator(".leave-match > summary").click()
         resign = eva_page.locator(".confirm-leave", has_text="Resign…")

@@ -1,15 +1,8 @@
 """A person plays a whole Seven Dragons game against two bots in Chromium, then opens the replay."""
 
-import pytest
-
 from accounts.models import User
 from games import services
-from games.tests.browser import play_to_the_end, serve_site, table_page, table_seq
-
-
-@pytest.fixture
-def site(transactional_db):
-    yield from serve_site()
+from games.tests.browser import play_to_the_end, table_page, table_seq
 
 
 def _make_a_move(page) -> None:

@@ -9,12 +9,7 @@ import pytest
 from accounts.models import User
 from games import services
 from games.models import Match
-from games.tests.browser import play_to_the_end, serve_site, table_page, table_seq
-
-
-@pytest.fixture
-def site(transactional_db):
-    yield from serve_site()
+from games.tests.browser import play_to_the_end, table_page, table_seq
 
 
 @pytest.fixture
