@@ -144,6 +144,8 @@ def _wait_for_a_bot_move(player: Any, bot_ids: list[int], level: str) -> None:
     """Until the worker has made a bot's move at `level` (its start, and a strong bot's thinking
     processes, take seconds, minutes on a busy machine), so that the measured time is the
     worker at work."""
+    from django.db import connection
+
     from bench import fixtures
     from games.models import Move
 
@@ -153,6 +155,7 @@ def _wait_for_a_bot_move(player: Any, bot_ids: list[int], level: str) -> None:
         if time.monotonic() - waited > 600:
             raise RuntimeError("The worker made no bot move in 10 minutes.")
         time.sleep(0.2)
+    connection.close()
 
 
 def percentile(values: list[float], q: float) -> float:

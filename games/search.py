@@ -69,8 +69,9 @@ def search(
 ) -> Move:
     """The candidate that scores best on average over sampled deals, for `seat` in `state`.
 
-    The budget is `iterations` (playouts: deterministic), or time on `clock`: `seconds` from
-    now, or until `deadline` (a reading of `clock`). Time is read before every move of a
+    The budget is `iterations` (playouts: deterministic; one round, every candidate once, is
+    played at least), or time on `clock`: `seconds` from now, or until `deadline` (a reading of
+    `clock`). Time is read before every move of a
     playout, so a search overruns it by one move of the playout policy at most; a playout cut
     short counts for nothing, and on fewer than two deals the default stands. With `stage` (a
     number that grows by one a round, a day or so many moves as the game goes on) a playout
@@ -92,11 +93,9 @@ def search(
     next_cut = FIRST_CUT
 
     def spent_all() -> bool:
-        if rounds < least:
-            return False
         if iterations is not None:
-            return spent >= iterations
-        return clock is not None and clock() >= ends
+            return rounds >= max(least, 1) and spent >= iterations
+        return rounds >= least and clock is not None and clock() >= ends
 
     play_on = functools.partial(_playout, engine, seat, playout, stage, value, spent_all)
     while not spent_all():
