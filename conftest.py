@@ -13,6 +13,7 @@ def _fast_test_settings(request):
     settings = request.getfixturevalue("settings")
     settings.SECURE_SSL_REDIRECT = False
     settings.ANALYSE_FINISHED_MATCHES = False  # minutes of search: its own tests turn it on
+    settings.BOT_THINKING_PROCESSES = 0  # strong bots think in the test's thread (one test not)
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     settings.STORAGES = {
         **settings.STORAGES,

@@ -27,6 +27,7 @@ import random
 import re
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -60,14 +61,18 @@ class Person:
         self.latencies: list[float] = []
         self.bot_moves: list[int] = []
         """The bots' moves in each measured reply, beside `latencies`."""
+        self.replies: list[tuple[int, int, float, float]] = []
+        """Each measured reply's match, move number before the person's move, and Unix times
+        of sending and of the push's arrival, beside `latencies` (joined with the workers'
+        phases by `phases`)."""
         self.lost = 0
-        self.turns: asyncio.Queue[tuple[int, float]] = asyncio.Queue()
+        self.turns: asyncio.Queue[tuple[int, float, float]] = asyncio.Queue()
 
     async def _read(self, ws: Any) -> None:
         async for message in ws:
             for seq, mine in TURN.findall(message.data if isinstance(message.data, str) else ""):
                 if mine == "1":
-                    self.turns.put_nowait((int(seq), time.perf_counter()))
+                    self.turns.put_nowait((int(seq), time.perf_counter(), time.time()))
 
     async def _open(self) -> tuple[int, Any, asyncio.Task[None]]:
         from bench import fixtures
@@ -111,7 +116,7 @@ class Person:
                     fields[key] = [str(v) for v in value] if isinstance(value, list) else value
                 while not self.turns.empty():
                     self.turns.get_nowait()
-                started = time.perf_counter()
+                started, sent = time.perf_counter(), time.time()
                 await ws.send_str(json.dumps(fields))
                 if engine.is_over(after):
                     await asyncio.sleep(0.5)  # then a new match
@@ -120,11 +125,12 @@ class Person:
                 awaited = count + 2 if measured else count + 1
                 try:
                     while True:
-                        seq, arrived = await asyncio.wait_for(self.turns.get(), 5)
+                        seq, arrived, at = await asyncio.wait_for(self.turns.get(), 5)
                         if seq >= awaited:
                             if measured:
                                 self.latencies.append(arrived - started)
                                 self.bot_moves.append(seq - count - 1)
+                                self.replies.append((match_id, count, sent, at))
                             break
                 except TimeoutError:
                     _count, _state_now, over = await asyncio.to_thread(_state, match_id)
@@ -134,9 +140,79 @@ class Person:
             reader.cancel()
 
 
+def _wait_for_a_bot_move(player: Any, bot_ids: list[int], level: str) -> None:
+    """Until the worker has made a bot's move at `level` (its start, and a strong bot's thinking
+    processes, take seconds, minutes on a busy machine), so that the measured time is the
+    worker at work."""
+    from django.db import connection
+
+    from bench import fixtures
+    from games.models import Move
+
+    match_id = fixtures.start_match([player.user_id, *bot_ids], 0, level)
+    waited = time.monotonic()
+    while not Move.objects.filter(match_id=match_id).exists():
+        if time.monotonic() - waited > 600:
+            raise RuntimeError("The worker made no bot move in 10 minutes.")
+        time.sleep(0.2)
+    connection.close()
+
+
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
+
+
+def _ms(values: list[float], q: float) -> float | None:
+    """A percentile in ms, rounded; None (JSON null) when nothing was measured."""
+    return round(percentile(values, q) * 1000, 1) if values else None
+
+
+PHASES = ("move", "queue", "lock", "prepare", "think", "store", "between", "push")
+"""A reply's parts, in order: the person's move stored (sent to stored); the wait for a worker
+(stored to the bots' run started); then for each bot move, the match locked, made ready, thought
+about, stored and committed, and between two bot moves in a row the next one begun; and the push
+(the last bot move committed to the person's socket receiving it)."""
+
+
+def phases(
+    replies: list[tuple[int, int, float, float]], moves: list[dict[str, Any]]
+) -> dict[str, Any]:
+    """Each reply's time split into `PHASES` (p50 and p99 in ms, a reply's parts summed), from
+    the workers' log of every bot move (`games.services.bots.timings`), and each bot move's
+    thinking: wall and CPU time, and how far past its deadline it ended."""
+    logged = {(move["match"], move["seq"]): move for move in moves}
+    parts: dict[str, list[float]] = {name: [] for name in PHASES}
+    thinking: dict[str, list[float]] = {"wall": [], "cpu": [], "past_deadline": []}
+    for match_id, count, sent, arrived in replies:
+        bots = []
+        seq = count + 1
+        while (match_id, seq) in logged:
+            bots.append(logged[match_id, seq])
+            seq += 1
+        if not bots:
+            continue
+        split = dict.fromkeys(PHASES, 0.0)
+        split["move"] = bots[0]["came"] - sent
+        split["queue"] = bots[0]["started"] - bots[0]["came"]
+        for before, bot in zip([None, *bots], bots, strict=False):
+            if before is not None:
+                split["between"] += bot["started"] - before["committed"]
+            split["lock"] += bot["locked"] - bot["started"]
+            split["prepare"] += bot["thinking"] - bot["locked"]
+            split["think"] += bot["thought"] - bot["thinking"]
+            split["store"] += bot["committed"] - bot["thought"]
+            thinking["wall"].append(bot["thought"] - bot["thinking"])
+            thinking["cpu"].append(bot["cpu"])
+            thinking["past_deadline"].append(bot["thought"] - bot["deadline"])
+        split["push"] = arrived - bots[-1]["committed"]
+        for name, value in split.items():
+            parts[name].append(value)
+    return {
+        "replies_split": len(parts["move"]),
+        "phases_ms": {name: [_ms(v, 0.5), _ms(v, 0.99)] for name, v in parts.items()},
+        "thinking_ms": {name: [_ms(v, 0.5), _ms(v, 0.99)] for name, v in thinking.items()},
+    }
 
 
 def run(
@@ -164,13 +240,20 @@ def run(
     User.objects.filter(pk__in=[player.user_id for player in players]).update(bot_pace_ms=0)
     command = os.environ.get("BENCH_WORKER", "worker").split()
     server = Daphne(env)
+    handle, name = tempfile.mkstemp(prefix="bench-bot-timings-")
+    os.close(handle)
+    logged = Path(name)
     processes = [
         subprocess.Popen(
-            [sys.executable, "manage.py", *command], cwd=ROOT, env=env, stdout=subprocess.DEVNULL
+            [sys.executable, "manage.py", *command],
+            cwd=ROOT,
+            env={**env, "BENCH_BOT_TIMINGS": str(logged)},
+            stdout=subprocess.DEVNULL,
         )
         for _ in range(workers)
     ]
     try:
+        _wait_for_a_bot_move(players[0], bot_ids, level)
 
         async def everyone() -> list[Person]:
             async with aiohttp.ClientSession(cookie_jar=aiohttp.DummyCookieJar()) as http:
@@ -190,8 +273,10 @@ def run(
         for process in processes:
             process.wait(timeout=30)
         server.stop()
+    moves = [json.loads(line) for line in logged.read_text().splitlines() if line.strip()]
+    logged.unlink()
     latencies = [value for person in people for value in person.latencies]
-    moves = [value for person in people for value in person.bot_moves]
+    in_reply = [value for person in people for value in person.bot_moves]
     result: dict[str, Any] = {
         "level": level,
         "matches": len(players),
@@ -199,17 +284,18 @@ def run(
         "worker": " ".join(command),
         "replies": len(latencies),
         "lost": sum(person.lost for person in people),
-        "p50_ms": round(percentile(latencies, 0.5) * 1000, 1),
-        "p99_ms": round(percentile(latencies, 0.99) * 1000, 1),
-        "two_bot_moves": sum(n == 2 for n in moves),
+        "p50_ms": _ms(latencies, 0.5),
+        "p99_ms": _ms(latencies, 0.99),
+        "two_bot_moves": sum(n == 2 for n in in_reply),
+        **phases([reply for person in people for reply in person.replies], moves),
     }
     if level == "strong":
         budget = STRONG_SECONDS
-        allowed = [n * (budget + OVER_BUDGET) for n in moves]
+        allowed = [n * (budget + OVER_BUDGET) for n in in_reply]
         over = [late - allowance for late, allowance in zip(latencies, allowed, strict=True)]
         result["budget_ms"] = round(budget * 1000)
         result["within_allowance"] = sum(value <= 0 for value in over)
-        result["p99_over_allowance_ms"] = round(percentile(over, 0.99) * 1000, 1)
+        result["p99_over_allowance_ms"] = _ms(over, 0.99)
     return result
 
 

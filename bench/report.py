@@ -5,8 +5,27 @@ from __future__ import annotations
 from typing import Any
 
 
-def _ms(value: float) -> str:
+def _ms(value: float | None) -> str:
+    if value is None:
+        return "none"
     return f"{value:.2f} ms" if value < 10 else f"{value:.1f} ms"
+
+
+def _at_most(value: float | None, limit: float) -> bool:
+    """A figure within its limit; one never measured (null) is not."""
+    return value is not None and value <= limit
+
+
+def _phases(out: Any, row: dict[str, Any]) -> None:
+    """Where a reply's time went (`bench.bots.phases`), p50 of each part."""
+    if not row.get("replies_split"):
+        return
+    parts = ", ".join(f"{name} {_ms(p50)}" for name, (p50, _p99) in row["phases_ms"].items())
+    wall, cpu = row["thinking_ms"]["wall"], row["thinking_ms"]["cpu"]
+    out.add(
+        f"  its parts, p50 ({row['replies_split']} replies); a bot move's thinking p50 / p99",
+        f"{parts}; wall {_ms(wall[0])} / {_ms(wall[1])}, CPU {_ms(cpu[0])} / {_ms(cpu[1])}",
+    )
 
 
 class _Table:
@@ -224,8 +243,9 @@ def table(results: dict[str, Any]) -> str:
             f" replies, {row['lost']} lost)",
             f"{_ms(row['p50_ms'])} / {_ms(row['p99_ms'])}",
             "≤ 50 / 300 ms",
-            row["p50_ms"] <= 50 and row["p99_ms"] <= 300 and not row["lost"],
+            _at_most(row["p50_ms"], 50) and _at_most(row["p99_ms"], 300) and not row["lost"],
         )
+        _phases(out, row)
     if "bots_strong" in results:
         row = results["bots_strong"]
         out.add(
@@ -235,6 +255,7 @@ def table(results: dict[str, Any]) -> str:
             f"{_ms(row['p50_ms'])} / {_ms(row['p99_ms'])}; {row['within_allowance']} of "
             f"{row['replies']}; {_ms(row['p99_over_allowance_ms'])}",
             "p99 past ≤ 0 ms",
-            row["p99_over_allowance_ms"] <= 0 and not row["lost"],
+            _at_most(row["p99_over_allowance_ms"], 0) and not row["lost"],
         )
+        _phases(out, row)
     return "\n".join(head) + out.render()

@@ -5,6 +5,7 @@ turns DEBUG on. Without DATABASE_URL an embedded PostgreSQL is started; without 
 in-memory channel layer is used (one process only).
 """
 
+import os
 from email.utils import parseaddr
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -225,6 +226,10 @@ PROCRASTINATE_IMPORT_PATHS = [
 # A run of the bots plays at most this many moves of one match and queues the rest, so that a
 # match of bots alone never holds a worker for long.
 BOT_MOVES_PER_RUN = 20
+# Strong bots think in this many processes beside the task worker (games/services/bots.py),
+# one a core by default, each for at most games.bots.STRONG_SECONDS a move; 0 thinks in the
+# worker's own threads (the tests do).
+BOT_THINKING_PROCESSES = env.int("BOT_THINKING_PROCESSES", default=os.cpu_count() or 1)
 # A finished match with a person at it is analysed in the worker's `analysis` queue (issue 36,
 # games/services/analysis.py): each of the people's moves searched this long (process time;
 # games.analysis.MOVE_SECONDS), or, where ANALYSIS_PLAYOUTS is set, so many playouts (tests).

@@ -4,10 +4,12 @@ statements and round trips of a database connection, as PostgreSQL receives them
 from __future__ import annotations
 
 import tempfile
+import time
 from typing import Any
 
 from django.utils import timezone
-from procrastinate import App, sql
+from procrastinate import App, JobContext, sql
+from procrastinate.jobs import Job
 from procrastinate.testing import InMemoryConnector
 from psycopg.pq import Trace
 
@@ -28,8 +30,22 @@ class RunAtOnce(InMemoryConnector):
                 job = self.jobs[row["id"]]
                 if job["scheduled_at"] is None or job["scheduled_at"] <= timezone.now():
                     job["status"] = "succeeded"
-                    self.app.tasks[job["task_name"]](**job["args"])
+                    self._run(job)
         return rows
+
+    def _run(self, job: dict[str, Any]) -> None:
+        """The job's task, given its context as a worker gives it to a task that asks."""
+        task = self.app.tasks[job["task_name"]]
+        if not task.pass_context:
+            task(**job["args"])
+            return
+        context = JobContext(
+            app=self.app,
+            job=Job.from_row(job),
+            start_timestamp=time.time(),
+            abort_reason=lambda: None,
+        )
+        task(context, **job["args"])
 
     def scheduled(self, task_name: str) -> list[dict[str, Any]]:
         """The jobs of a task still waiting for their time."""

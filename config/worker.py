@@ -148,9 +148,11 @@ async def supervise(worker: DjangoApp, loop: Loop, *, wait: bool = True) -> None
         pause = min(pause * 2, LONGEST_PAUSE_SECONDS)
 
 
-async def run(names: Iterable[str] = SHARED, *, wait: bool = True) -> None:
+async def run(names: Iterable[str] = SHARED, *, wait: bool = True, thinkers: bool = False) -> None:
     """Every named queue's worker in this process, until cancelled (or, without `wait`, until
-    their queues are empty). A database that is down at the start is waited for."""
+    their queues are empty). A database that is down at the start is waited for. With
+    `thinkers` and the bots' queue, the strong bots' thinking processes start at once (else
+    at the first strong bot's move)."""
     worker = worker_app()
     # Opened without waiting: while the database is away the pool keeps reconnecting by
     # itself, and each connection is checked before it is handed out.
@@ -163,13 +165,27 @@ async def run(names: Iterable[str] = SHARED, *, wait: bool = True) -> None:
     )
     await pool.open(wait=False)
     await worker.open_async(pool)
+    names = list(names)
     loops = [supervise(worker, LOOPS[name], wait=wait) for name in names]
     if wait:
         loops.append(_tell_systemd_alive())
+    if thinkers and "bots" in names:
+        loops.append(_start_thinkers())
     try:
         await asyncio.gather(*loops)
     finally:
         await pool.close()
+
+
+async def _start_thinkers() -> None:
+    """The strong bots' thinking processes, started beside the loops (not before them: a bot
+    move that comes meanwhile waits for them, nothing else does)."""
+    from games.services.bots import start_thinkers
+
+    try:
+        await asyncio.to_thread(start_thinkers)
+    except Exception:
+        logger.exception("The thinking processes did not start; a strong bot's move tries again.")
 
 
 async def _tell_systemd_alive() -> None:

@@ -48,11 +48,14 @@ def choose_move(
     *,
     iterations: int | None = None,
     seconds: float | None = None,
+    deadline: float | None = None,
     clock: Callable[[], float] = time.perf_counter,
 ) -> Move:
     """The move of `seat` at `level`, decided from `view(state, seat)` only. The strong level
-    thinks `iterations` playouts (deterministic) or `seconds` on `clock` (default
-    `STRONG_SECONDS`)."""
+    thinks `iterations` playouts (deterministic), or on `clock` for `seconds` (default
+    `STRONG_SECONDS`) or until `deadline` (a reading of `clock`). Time is watched while the
+    candidates are drawn too; once it is up the normal bot's move is played, so a strong bot
+    short of time plays at least as well as a normal one, and at once."""
     if level == "easy":
         easy: Move = bot.choose_easy(state, seat, rng)
         return easy
@@ -67,30 +70,49 @@ def choose_move(
             raise ValueError(f"Seat {seat} has nothing to do now.")
         only: Move = legal[0]
         return only
-    if iterations is None and seconds is None:
-        seconds = STRONG_SECONDS
+    if iterations is None:
+        if deadline is None:
+            deadline = clock() + (STRONG_SECONDS if seconds is None else seconds)
+        ends = deadline
+
+        def out_of_time() -> bool:
+            return clock() >= ends
+
+    else:
+        out_of_time = _never
     return search(
         engine,
         state,
         seat,
         rng,
-        candidates=candidates(engine, bot, state, seat, rng, legal),
+        candidates=candidates(engine, bot, state, seat, rng, legal, out_of_time=out_of_time),
         playout=bot.playout_move,
         stage=bot.playout_stage,
         value=bot.playout_value,
         iterations=iterations,
-        seconds=seconds,
+        deadline=deadline,
         clock=clock,
     )
 
 
+def _never() -> bool:
+    return False
+
+
 def candidates(
-    engine: Any, bot: Any, state: State, seat: int, rng: random.Random, legal: list[Move]
+    engine: Any,
+    bot: Any,
+    state: State,
+    seat: int,
+    rng: random.Random,
+    legal: list[Move],
+    *,
+    out_of_time: Callable[[], bool] = _never,
 ) -> list[Move]:
     """The moves the strong level compares, the normal bot's first (the search's default):
     every legal move when they are few, else those the game's own judgement ranks best
     (`candidate_moves`), the playout policy's picks on sampled deals, then random legal moves,
-    up to `WIDTH`."""
+    up to `WIDTH`. Once `out_of_time`, only the normal bot's move and those already found."""
     chosen: dict[str, Move] = {}
 
     def add(move: Move) -> None:
@@ -101,6 +123,8 @@ def candidates(
         for move in legal:
             add(move)
         return list(chosen.values())
+    if out_of_time():
+        return list(chosen.values())
     for move in bot.candidate_moves(state, seat, rng):
         if len(chosen) >= WIDTH:
             break
@@ -109,6 +133,8 @@ def candidates(
     for _ in range(DRAWS * WIDTH):
         if len(chosen) >= WIDTH:
             break
+        if out_of_time():
+            return list(chosen.values())
         add(bot.playout_move(engine.sample_state(shown, seat, rng), seat, rng))
     spare = [move for move in legal if json.dumps(move, sort_keys=True) not in chosen]
     for move in rng.sample(spare, min(len(spare), WIDTH - len(chosen))):

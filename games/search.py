@@ -62,54 +62,77 @@ def search(
     value: Value | None = None,
     iterations: int | None = None,
     seconds: float | None = None,
+    deadline: float | None = None,
     clock: Clock | None = None,
     means: list[float] | None = None,
-    least: int = 1,
+    least: int = 0,
 ) -> Move:
     """The candidate that scores best on average over sampled deals, for `seat` in `state`.
 
-    The budget is `iterations` (playouts: deterministic) or `seconds` read on `clock`; one round
-    (every candidate once) is always played. With `stage` (a number that grows by one a round,
-    a day or so many moves as the game goes on) a playout stops once it has grown by one from
-    where the candidate left it, and the position is scored as it stands (`engine.standing`), or
-    by `value(state, seat)` where the game estimates how a position will end (on the same scale
-    as `outcome`). Only `view(state, seat)` is read of `state`: a search cannot peek. A `means`
-    list is filled with each candidate's average outcome over the deals it was played on (the
-    analysis of a match reads them); `least` rounds are played whatever the budget."""
+    The budget is `iterations` (playouts: deterministic; one round, every candidate once, is
+    played at least), or time on `clock`: `seconds` from now, or until `deadline` (a reading of
+    `clock`). Time is read before every move of a
+    playout, so a search overruns it by one move of the playout policy at most; a playout cut
+    short counts for nothing, and on fewer than two deals the default stands. With `stage` (a
+    number that grows by one a round, a day or so many moves as the game goes on) a playout
+    stops once it has grown by one from where the candidate left it, and the position is scored
+    as it stands (`engine.standing`), or by `value(state, seat)` where the game estimates how a
+    position will end (on the same scale as `outcome`). Only `view(state, seat)` is read of
+    `state`: a search cannot peek. A `means` list is filled with each candidate's average
+    outcome over the deals it was played on (the analysis of a match reads them); `least`
+    rounds are played whatever the budget."""
     if not candidates:
         raise ValueError(f"Seat {seat} has no candidate move.")
     if len(candidates) == 1:
         return candidates[0]
-    if iterations is None and (seconds is None or clock is None):
-        raise ValueError("A search needs a number of playouts, or seconds and a clock.")
-    started = clock() if clock is not None and iterations is None else 0.0
+    ends = _ends(iterations, seconds, deadline, clock)
     shown = engine.view(state, seat)
-    play_on = functools.partial(_playout, engine, seat, playout, stage, value)
     alive = list(range(len(candidates)))
     scores: list[list[float]] = [[] for _ in candidates]
-    spent = 0
-    rounds = 0
+    spent = rounds = 0
     next_cut = FIRST_CUT
-    while True:
+
+    def spent_all() -> bool:
+        if iterations is not None:
+            return rounds >= max(least, 1) and spent >= iterations
+        return rounds >= least and clock is not None and clock() >= ends
+
+    play_on = functools.partial(_playout, engine, seat, playout, stage, value, spent_all)
+    while not spent_all():
         sample = engine.sample_state(shown, seat, rng)
         seed = rng.getrandbits(64)
         for index in alive:
-            scores[index].append(play_on(sample, candidates[index], random.Random(seed)))
+            scored = play_on(sample, candidates[index], random.Random(seed))
+            if scored is None:
+                break
+            scores[index].append(scored)
             spent += 1
-            if rounds >= least and _spent(spent, iterations, seconds, clock, started):
+            if spent_all():
                 break
         else:
             rounds += 1
             if rounds == next_cut and len(alive) > KEPT:
                 alive = _halved(alive, scores)
                 next_cut *= 2
-            if rounds < least or not _spent(spent, iterations, seconds, clock, started):
-                continue
+            continue
         break
     best = max(alive, key=lambda i: (_mean(scores[i]), -i))
     if means is not None:
         means[:] = [_mean(played) for played in scores]
     return candidates[best if _better(scores[best], scores[0]) else 0]
+
+
+def _ends(
+    iterations: int | None, seconds: float | None, deadline: float | None, clock: Clock | None
+) -> float:
+    """When a search on time must stop, read on its clock (never, on a number of playouts)."""
+    if iterations is not None:
+        return math.inf
+    if clock is None or (seconds is None and deadline is None):
+        raise ValueError(
+            "A search needs a number of playouts, or a clock and seconds or a deadline."
+        )
+    return deadline if deadline is not None else clock() + (seconds or 0.0)
 
 
 def _halved(alive: list[int], scores: list[list[float]]) -> list[int]:
@@ -119,7 +142,8 @@ def _halved(alive: list[int], scores: list[list[float]]) -> list[int]:
 
 
 def _mean(values: Sequence[float]) -> float:
-    return sum(values) / len(values)
+    """The average; a candidate not yet played on any deal ranks below every other."""
+    return sum(values) / len(values) if values else -math.inf
 
 
 def _better(rival: list[float], default: list[float]) -> bool:
@@ -134,27 +158,20 @@ def _better(rival: list[float], default: list[float]) -> bool:
     return mean > CONFIDENCE * math.sqrt(variance / n)
 
 
-def _spent(
-    spent: int, iterations: int | None, seconds: float | None, clock: Clock | None, started: float
-) -> bool:
-    """Whether the budget is used up: so many playouts, or so much time."""
-    if iterations is not None:
-        return spent >= iterations
-    return clock is not None and seconds is not None and clock() - started >= seconds
-
-
 def _playout(
     engine: Any,
     seat: int,
     playout: Policy,
     stage: Stage | None,
     value: Value | None,
+    stop: Callable[[], bool],
     sample: State,
     move: Move,
     rng: random.Random,
-) -> float:
+) -> float | None:
     """`move` played in a copy of the sampled state, the game played on by the policy, and
-    the outcome for `seat` (a refused move, which a sample should never cause, scores -1)."""
+    the outcome for `seat` (a refused move, which a sample should never cause, scores -1);
+    None once `stop` says the budget is spent."""
     state = copy_state(sample)
     try:
         engine.apply_in_place(state, seat, move)
@@ -164,6 +181,8 @@ def _playout(
     for _ in range(PLAYOUT_CAP):
         if engine.is_over(state) or (stage is not None and stage(state) >= start + 1):
             break
+        if stop():
+            return None
         mover = min(engine.to_act(state))
         engine.apply_in_place(state, mover, playout(state, mover, rng))
     if value is not None:

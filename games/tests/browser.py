@@ -65,6 +65,7 @@ class Site:
 
     def start(self) -> None:
         env = {**os.environ, **self.env, "DATABASE_URL": database_url(), "DEBUG": "1"}
+        env["BOT_THINKING_PROCESSES"] = "0"  # a strong bot thinks in the server's worker thread
         env.pop("REDIS_URL", None)
         self.server = subprocess.Popen(
             [sys.executable, *self.command, "--noreload", f"127.0.0.1:{self.port}"],

@@ -39,15 +39,15 @@ def _example_registered(request):
 
 @pytest.fixture
 def played(monkeypatch):
-    """The level and budget of each bot turn by seat, and how often the search ran; the strong
-    level thinks a hundredth of a second so the tests stay fast."""
+    """The level of each bot turn by seat, and how often the search ran; the strong level
+    thinks a hundredth of a second so the tests stay fast."""
     monkeypatch.setattr(levels, "STRONG_SECONDS", 0.01)
-    calls: list[tuple[int, str, float | None]] = []
+    calls: list[tuple[int, str]] = []
     searches: list[int] = []
     choose, search = levels.choose_move, levels.search
 
     def choose_move(engine, bot, state, seat, rng, level, **budget):
-        calls.append((seat, level, budget.get("seconds")))
+        calls.append((seat, level))
         return choose(engine, bot, state, seat, rng, level, **budget)
 
     def counted_search(engine, state, seat, rng, **rest):

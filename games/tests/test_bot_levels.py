@@ -1,14 +1,20 @@
 """A player picks how well the bots play (issue 35): the level is kept per bot seat, the bot's
 turn is played at it, its name says it, and a seat taken over from a leaver plays normal."""
 
+import random
+from datetime import timedelta
+from unittest import mock
+
 import pytest
 from django.urls import reverse
-from django.utils import translation
+from django.utils import timezone, translation
 
-from games import services
-from games.kosmopolis import engine
+from games import bots as levels
+from games import search, services
+from games.kosmopolis import bot, engine
 from games.models import Match, Move, Seat
 from games.selectors import seat_name
+from games.services.bots import thinkers, thinking_deadline
 from lobby import services as lobby_services
 
 
@@ -22,11 +28,69 @@ def test_a_strong_bot_seat_searches_for_a_legal_move_within_the_sites_budget(peo
     legal = engine.legal_moves(match.state, 1)
     assert len(legal) > 1, "the draft's first pick is a real choice"
     assert services.play_bot_turns(match_id=match.pk) == 1
-    assert calls == [(1, "strong", 0.01)]
+    assert calls == [(1, "strong")]
     assert searches == [1]
     [move] = Move.objects.filter(match=match)
     assert move.seat == 1
     assert move.payload in legal
+
+
+@pytest.mark.django_db
+def test_a_strong_bot_thinks_in_a_process_of_its_own_and_its_legal_move_is_stored(
+    people, bots, settings
+):
+    settings.BOT_THINKING_PROCESSES = 1
+    match = services.play_against_bots(
+        user=people[0], game="kosmopolis", seats=2, level=Seat.Level.STRONG
+    )
+    legal = engine.legal_moves(match.state, 1)
+    try:
+        assert services.play_bot_turns(match_id=match.pk) == 1
+        assert thinkers.cache_info().currsize == 1, "the thinking process was started"
+    finally:
+        thinkers(1).shutdown()
+        thinkers.cache_clear()
+    [move] = Move.objects.filter(match=match)
+    assert (move.seat, move.payload in legal) == (1, True)
+
+
+@pytest.mark.django_db
+def test_a_strong_bot_whose_turn_came_long_ago_plays_the_normal_move_at_once(
+    people, bots, monkeypatch
+):
+    """The worker got to it a minute late: its thinking time is gone, so it plays at once
+    (no playout) the move the normal bot would, rather than make the person wait longer."""
+    match = services.play_against_bots(
+        user=people[0], game="kosmopolis", seats=2, level=Seat.Level.STRONG
+    )
+    Match.objects.filter(pk=match.pk).update(started_at=timezone.now() - timedelta(minutes=1))
+
+    def no_playout(*args: object) -> float:
+        raise AssertionError("a strong bot out of time played a playout")
+
+    monkeypatch.setattr(search, "_playout", no_playout)
+    assert services.play_bot_turns(match_id=match.pk) == 1
+    [move] = Move.objects.filter(match=match)
+    normal = bot.choose_move(match.state, 1, random.Random(f"{match.seed}/0/1"))
+    assert (move.seat, move.payload) == (1, normal)
+
+
+@pytest.mark.django_db
+def test_a_strong_bots_thinking_ends_its_budget_after_its_turn_came(people, bots):
+    """Counted from the last move stored, or from when the run was due at the watchers' pace
+    if later; a clock ahead of this worker's gives no more than the budget from now."""
+    match = services.play_against_bots(
+        user=people[0], game="kosmopolis", seats=2, level=Seat.Level.STRONG
+    )
+    stored = timezone.now() - timedelta(seconds=30)
+    Move.objects.create(match=match, seq=0, seat=1, payload={}, events=[])
+    Move.objects.filter(match=match).update(created_at=stored)
+    budget = levels.STRONG_SECONDS
+    assert thinking_deadline(match) == pytest.approx(stored.timestamp() + budget)
+    due = stored + timedelta(seconds=10)
+    assert thinking_deadline(match, due) == pytest.approx(due.timestamp() + budget)
+    with mock.patch("games.services.bots.time.time", return_value=stored.timestamp() - 5):
+        assert thinking_deadline(match) == pytest.approx(stored.timestamp() - 5 + budget)
 
 
 @pytest.mark.django_db
@@ -40,7 +104,7 @@ def test_a_seat_taken_over_from_a_leaver_plays_normal_beside_strong_bots(
     )
     services.leave_match(match_id=match.pk, user=people[0], reason=Seat.Left.RESIGNED)
     assert services.play_bot_turns(match_id=match.pk) == 2
-    assert sorted(calls) == [(0, "normal", 0.01), (1, "strong", 0.01)]
+    assert sorted(calls) == [(0, "normal"), (1, "strong")]
     assert searches == [1], "only the strong seat searches"
 
 

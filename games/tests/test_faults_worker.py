@@ -50,6 +50,7 @@ class Worker:
                 "DATABASE_URL": database_url(),
                 "DEBUG": "1",
                 "LOG_LEVEL": "INFO",
+                "BOT_THINKING_PROCESSES": "0",  # no strong bots here: none to start
                 **env,
             },
             stdout=self.log,

@@ -129,24 +129,75 @@ def test_the_search_keeps_the_default_unless_another_move_is_better(order: tuple
     assert move == {"pick": order[0]}
 
 
-def test_a_search_stops_when_its_time_is_up() -> None:
-    """A clock that moves a second a reading: one round (every candidate once), then stop."""
-    ticks = iter(range(1000))
-    played: list[int] = []
+def _ticking(playout_moves: int) -> tuple[SimpleNamespace, list[int]]:
+    """A game of one decision, then `playout_moves` moves to the end; every move applied is a
+    tick of the returned clock (a one-item list), so time is counted in moves."""
+    now = [0]
     toy = _toy(PAYOFF)
-    apply = toy.apply_in_place
-    toy.apply_in_place = lambda state, seat, move: played.append(1) or apply(state, seat, move)
+
+    def apply_in_place(state: State, seat: int, move: dict[str, Any]) -> list[Any]:
+        now[0] += 1
+        if "pick" in move:
+            state["pick"], state["left"] = move["pick"], playout_moves
+        else:
+            state["left"] -= 1
+        return []
+
+    toy.apply_in_place = apply_in_place
+    toy.is_over = lambda state: state["pick"] is not None and state["left"] == 0
+    toy.to_act = lambda state: set() if toy.is_over(state) else {0}
+    return toy, now
+
+
+def test_a_search_stops_at_its_deadline_even_inside_a_playout() -> None:
+    """Playouts of ten moves, three candidates, a deadline 25 moves away: the search stops at
+    it (a first round of every candidate would take 33), not a move later."""
+    toy, now = _ticking(10)
     search(
         toy,
-        {"hidden": 0, "pick": None},
+        {"hidden": 0, "pick": None, "left": 0},
         0,
         random.Random(0),
         candidates=_picks("safe", "gamble", "sure"),
-        playout=_unused_policy,
-        seconds=0.5,
-        clock=lambda: float(next(ticks)),
+        playout=lambda state, seat, rng: {"step": 1},
+        deadline=25,
+        clock=lambda: float(now[0]),
     )
-    assert len(played) == 3
+    assert now[0] == 25
+
+
+def test_a_search_out_of_time_before_it_starts_plays_the_default_at_once() -> None:
+    toy, now = _ticking(10)
+    move = search(
+        toy,
+        {"hidden": 0, "pick": None, "left": 0},
+        0,
+        random.Random(0),
+        candidates=_picks("gamble", "sure", "safe"),
+        playout=lambda state, seat, rng: {"step": 1},
+        seconds=0.0,
+        clock=lambda: float(now[0]),
+    )
+    assert move == {"pick": "gamble"}
+    assert now[0] == 0, "no playout was played"
+
+
+def test_a_partial_round_never_overrules_the_default() -> None:
+    """Time for one deal and the default's playout on a second: "sure" won the one deal it
+    was played on where the default lost, and still the default stands (one deal is luck)."""
+    toy, now = _ticking(0)
+    toy.sample_state = lambda shown, seat, rng: {**shown, "hidden": 1}
+    move = search(
+        toy,
+        {"hidden": 1, "pick": None, "left": 0},
+        0,
+        random.Random(0),
+        candidates=_picks("gamble", "safe", "sure"),
+        playout=_unused_policy,
+        deadline=4,
+        clock=lambda: float(now[0]),
+    )
+    assert move == {"pick": "gamble"}
 
 
 def test_a_games_estimate_of_the_end_scores_a_playout_where_it_has_one() -> None:
@@ -227,6 +278,44 @@ def test_the_bots_own_candidates_come_right_after_the_normal_move() -> None:
     assert chosen[:4] == [legal[7], legal[3], legal[12], legal[20]]
     assert len(chosen) == bots.WIDTH
     assert len({move["n"] for move in chosen}) == bots.WIDTH
+
+
+def test_a_strong_bot_out_of_time_plays_the_normal_move_without_drawing_candidates() -> None:
+    """Its turn came long ago (a worker was busy): no candidate drawn, no playout, the normal
+    bot's move at once."""
+    legal = [{"n": n} for n in range(30)]
+    engine = SimpleNamespace(legal_moves=lambda state, seat: legal)
+    bot = _stub_bot(
+        choose_move=lambda state, seat, rng: legal[7],
+        candidate_moves=_unused_policy,
+        playout_move=_unused_policy,
+    )
+    move = bots.choose_move(
+        engine, bot, {}, 0, random.Random(0), "strong", deadline=99.0, clock=lambda: 100.0
+    )
+    assert move == legal[7]
+
+
+def test_a_strong_bot_stops_drawing_candidates_when_its_time_is_up() -> None:
+    """Time for three of the playout policy's picks (a tick each): the candidates are the normal
+    move and those three; then the search is out of time and plays the normal move."""
+    legal = [{"n": n} for n in range(30)]
+    now = [0.0]
+
+    def pick(state: State, seat: int, rng: random.Random) -> dict[str, Any]:
+        now[0] += 1
+        return legal[10 + int(now[0])]
+
+    engine = SimpleNamespace(
+        legal_moves=lambda state, seat: legal,
+        view=lambda state, seat: {},
+        sample_state=lambda shown, seat, rng: {},
+    )
+    bot = _stub_bot(choose_move=lambda state, seat, rng: legal[7], playout_move=pick)
+    drawn = bots.candidates(
+        engine, bot, {}, 0, random.Random(0), legal, out_of_time=lambda: now[0] >= 3
+    )
+    assert drawn == [legal[7], legal[11], legal[12], legal[13]]
 
 
 # ---------------------------------------------------------------- every game

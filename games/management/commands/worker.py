@@ -42,7 +42,7 @@ class Command(BaseCommand):
 
     async def _run(self, names: list[str], *, wait: bool) -> None:
         """SIGTERM or SIGINT cancel the loops: running jobs are let finish first."""
-        work = asyncio.ensure_future(worker.run(names, wait=wait))
+        work = asyncio.ensure_future(worker.run(names, wait=wait, thinkers=wait))
         loop = asyncio.get_running_loop()
         for stop in (signal.SIGTERM, signal.SIGINT):
             loop.add_signal_handler(stop, work.cancel)
