@@ -64,8 +64,9 @@ class Site:
         return self.server is not None and self.server.poll() is None
 
     def start(self) -> None:
-        env = {**os.environ, **self.env, "DATABASE_URL": database_url(), "DEBUG": "1"}
-        env["BOT_THINKING_PROCESSES"] = "0"  # a strong bot thinks in the server's worker thread
+        # A strong bot thinks in the server's worker thread unless the test says otherwise.
+        env = {**os.environ, "BOT_THINKING_PROCESSES": "0", **self.env}
+        env.update(DATABASE_URL=database_url(), DEBUG="1")
         env.pop("REDIS_URL", None)
         self.server = subprocess.Popen(
             [sys.executable, *self.command, "--noreload", f"127.0.0.1:{self.port}"],
