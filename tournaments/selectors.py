@@ -70,6 +70,16 @@ def listed(user: Any) -> QuerySet[Tournament]:
     )
 
 
+def closed_matches(user: Any) -> Q:
+    """A tournament by invitation's matches are its people's: its players (withdrawn ones too)
+    and its creator; closed to everyone else (`games.models.close_matches`)."""
+    private = Tournament.objects.filter(private=True)
+    if getattr(user, "is_authenticated", False):
+        private = private.exclude(created_by=user).exclude(participants__user=user)
+    tables = Pairing.objects.filter(round__tournament__in=private, match__isnull=False)
+    return Q(pk__in=tables.values("match_id"))
+
+
 def tournament_lists(user: Any, game: str | None) -> dict[str, list[Tournament]]:
     shown = listed(user)
     if game:
