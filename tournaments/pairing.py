@@ -229,11 +229,26 @@ def _head_to_head(player: int, tied: set[int], history: Sequence[Round]) -> int:
 
 
 def arena_tables(
-    waiting: Sequence[int], seats: int, last_mates: Mapping[int, Iterable[int]]
+    waiting: Sequence[int],
+    seats: int,
+    last_mates: Mapping[int, Iterable[int]],
+    *,
+    others_playing: bool = True,
 ) -> list[tuple[int, ...]]:
     """Seat the waiting players of an arena (best standing first) at full tables: each joins
     the first table forming that has nobody from their own last match, or starts one. Those
-    who complete no table wait on for the next players to finish."""
+    who complete no table wait on for the next players to finish; with nobody else playing,
+    no one new can come free, so rather than wait for ever they sit again with whom they
+    just played (three friends at a table of three, two left in an arena of two seats)."""
+    tables = _arena_seating(waiting, seats, last_mates)
+    if tables or others_playing:
+        return tables
+    return _arena_seating(waiting, seats, {})
+
+
+def _arena_seating(
+    waiting: Sequence[int], seats: int, last_mates: Mapping[int, Iterable[int]]
+) -> list[tuple[int, ...]]:
     forming: list[list[int]] = []
     for player in waiting:
         recent = set(last_mates.get(player, ()))

@@ -370,7 +370,7 @@ def pause(*, tournament_id: int, user: User, paused: bool) -> None:
 
 def _seat_arena(tournament: Tournament, now: datetime) -> int:
     """The players neither playing, pausing nor withdrawn, by standing, at full tables
-    without anyone from their own last match."""
+    without anyone from their own last match while others play (`pairing.arena_tables`)."""
     if now >= tournament.ends_at:
         return 0
     entries = Pairing.objects.filter(round__tournament=tournament, match__isnull=False)
@@ -393,7 +393,7 @@ def _seat_arena(tournament: Tournament, now: datetime) -> int:
     }
     waiting = [row.player for row in standings(tournament) if row.player in ready]
     last_mates = {player: mates[match_id] for player, match_id in last.items()}
-    tables = pairing.arena_tables(waiting, tournament.seats, last_mates)
+    tables = pairing.arena_tables(waiting, tournament.seats, last_mates, others_playing=bool(busy))
     if not tables:
         return 0
     seated = Round.objects.create(tournament=tournament, number=tournament.current_round + 1)
