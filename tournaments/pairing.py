@@ -270,20 +270,34 @@ def arena_points(points: float, wins_in_a_row: int) -> float:
 
 def arena_scores(tables: Sequence[Table]) -> dict[int, list[float]]:
     """Each player's points in an arena, match by match (the tables in the order they were
-    seated): points by rank, doubled while on a streak. A first place alone (not shared, not
-    left) adds to the streak; anything else ends it."""
+    seated): points by rank, doubled while on a streak (`arena_streaks`)."""
+    streaks = arena_streaks(tables)
     scores: dict[int, list[float]] = defaultdict(list)
-    streak: Counter[int] = Counter()
     for table in tables:
         if table.ranks is None:
             continue
         points = table_points(table)
+        for player in table.players:
+            on_streak = streaks[player][len(scores[player])]
+            scores[player].append(arena_points(points[player], 2 if on_streak else 0))
+    return scores
+
+
+def arena_streaks(tables: Sequence[Table]) -> dict[int, list[bool]]:
+    """For each player's ended matches of an arena in order, whether they came to it on a
+    streak (two wins in a row), so that its points are doubled. A first place alone (not
+    shared, not left) adds to the streak; anything else ends it."""
+    streaks: dict[int, list[bool]] = defaultdict(list)
+    wins: Counter[int] = Counter()
+    for table in tables:
+        if table.ranks is None:
+            continue
         for player, rank in zip(table.players, table.ranks, strict=True):
-            scores[player].append(arena_points(points[player], streak[player]))
+            streaks[player].append(wins[player] >= 2)
             alone = table.ranks.count(rank) == 1
             won = rank == 1 and alone and player not in table.left
-            streak[player] = streak[player] + 1 if won else 0
-    return scores
+            wins[player] = wins[player] + 1 if won else 0
+    return streaks
 
 
 def arena_standings(

@@ -12,9 +12,10 @@ from channels.testing import WebsocketCommunicator
 from django.urls import reverse
 from django.utils import timezone
 
+from games import services as game_services
 from games.models import Match
 from tournaments import services
-from tournaments.models import Tournament
+from tournaments.models import Pairing, Participant, Round, Tournament
 from tournaments.routing import websocket_urlpatterns
 from tournaments.tests.conftest import settings_for
 
@@ -235,3 +236,28 @@ def test_a_private_tournament_s_socket_turns_strangers_away(people):
 
     assert async_to_sync(connects)(people[0]), "its creator"
     assert not async_to_sync(connects)(people[1])
+
+
+@pytest.mark.django_db
+def test_an_arena_page_marks_the_points_a_streak_doubled(client, bots, make_tournament):
+    tournament = make_tournament(kind="arena", duration_minutes=30)
+    entries = [Participant.objects.create(tournament=tournament, user=bot) for bot in bots[:3]]
+    first, second, third = entries
+    # The first wins against the second, the third, and the second again: the third match
+    # comes after two wins in a row, so its point counts twice.
+    for number, (winner, loser) in enumerate([(first, second), (first, third), (first, second)]):
+        seated = Round.objects.create(tournament=tournament, number=number + 1)
+        match = game_services.start_match(game="seven_dragons", players=[winner.user, loser.user])
+        Pairing.objects.create(round=seated, participant=winner, match=match, seat=0, rank=1)
+        Pairing.objects.create(round=seated, participant=loser, match=match, seat=1, rank=2)
+    Tournament.objects.filter(pk=tournament.pk).update(status=Tournament.Status.RUNNING)
+    page = client.get(tournament.get_absolute_url()).content.decode()
+    row = page[page.index(f'data-player="{first.user.username}"') :]
+    row = row[: row.index("</tr>")]
+    assert '<td data-stat="points">4</td>' in row, "1 + 1 + 1 doubled"
+    assert row.count('class="arena-result won"') == 2
+    assert row.count('class="arena-result won streak"') == 1
+    assert '1<span class="streak-mark">×2</span>' in row
+    assert "doubled: on a streak of two wins" in row
+    assert "count twice (×2)" in page
+    assert "H2H" not in page, "an arena has no head-to-head to break ties"

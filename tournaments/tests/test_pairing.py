@@ -15,6 +15,7 @@ from tournaments.pairing import (
     arena_points,
     arena_scores,
     arena_standings,
+    arena_streaks,
     arena_tables,
     bye_points,
     repeats,
@@ -228,6 +229,8 @@ def test_an_arena_counts_each_match_by_rank_and_doubles_it_on_a_streak():
     ]
     scores = arena_scores(tables)
     assert scores[1] == [1, 1, 2, 0, 0.5, 0]
+    assert arena_streaks(tables)[1] == [False, False, True, True, False, False]
+    assert arena_streaks(tables)[3] == [False, False, False]
     assert scores[2] == [0, 0, 0.5]
     assert scores[3] == [0, 1, 0]
     rows = arena_standings([1, 2, 3, 4], tables, ratings={4: 1600, 2: 1500})
