@@ -251,7 +251,7 @@ def test_an_arena_page_marks_the_points_a_streak_doubled(client, bots, make_tour
         Pairing.objects.create(round=seated, participant=winner, match=match, seat=0, rank=1)
         Pairing.objects.create(round=seated, participant=loser, match=match, seat=1, rank=2)
     Tournament.objects.filter(pk=tournament.pk).update(status=Tournament.Status.RUNNING)
-    page = client.get(tournament.get_absolute_url()).content.decode()
+    page = client.get(tournament.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="en").content.decode()
     row = page[page.index(f'data-player="{first.user.username}"') :]
     row = row[: row.index("</tr>")]
     assert '<td data-stat="points">4</td>' in row, "1 + 1 + 1 doubled"
@@ -261,3 +261,21 @@ def test_an_arena_page_marks_the_points_a_streak_doubled(client, bots, make_tour
     assert "doubled: on a streak of two wins" in row
     assert "count twice (×2)" in page
     assert "H2H" not in page, "an arena has no head-to-head to break ties"
+
+
+@pytest.mark.django_db
+def test_an_arena_player_left_waiting_is_told_so(client, people, seeds):
+    tournament = services.create_tournament(
+        creator=people[0], now=timezone.now(), **settings_for(kind="arena", duration_minutes=45)
+    )
+    for player in (people[2], people[3], people[1]):  # the last to sign up waits
+        services.sign_up(tournament_id=tournament.pk, user=player)
+    services.start_tournament(tournament_id=tournament.pk, now=tournament.starts_at)
+    client.force_login(people[1])
+    page = client.get(tournament.get_absolute_url()).content.decode()
+    assert "You wait for a table: you are seated as soon as others finish." in page
+    assert "A bot plays your running match on" not in page, "they have none"
+    client.force_login(people[2])
+    page = client.get(tournament.get_absolute_url()).content.decode()
+    assert "You wait for a table" not in page
+    assert "A bot plays your running match on" in page
