@@ -441,7 +441,8 @@ def _queue_seating(tournament: Tournament) -> None:
 
 def _tell_seated(players: list[User], tournament: Tournament, seated: Round, match: Match) -> None:
     """A notice with the way to the table; mailed for a turn-based round only (a real-time
-    round's players are waiting for it on the tournament's page)."""
+    round's players are waiting for it on the tournament's page, or at the table they just
+    finished, which the notice's `at_once` takes them from)."""
     notify(
         users=players,
         kind="tournament_round",
@@ -452,6 +453,7 @@ def _tell_seated(players: list[User], tournament: Tournament, seated: Round, mat
             "match": match.pk,
             "tournament": tournament.name,
             **({} if tournament.is_arena else {"round": seated.number}),
+            **({"at_once": True} if tournament.pace == Match.Pace.LIVE else {}),
         },
         email=tournament.pace == Match.Pace.TURN_BASED,
     )
