@@ -279,3 +279,22 @@ def test_an_arena_player_left_waiting_is_told_so(client, people, seeds):
     page = client.get(tournament.get_absolute_url()).content.decode()
     assert "You wait for a table" not in page
     assert "A bot plays your running match on" in page
+
+
+@pytest.mark.django_db
+def test_the_round_table_says_who_left_not_the_place_their_bot_took(
+    client, people, bots, make_tournament, django_capture_on_commit_callbacks
+):
+    tournament = make_tournament(rounds=1)
+    for player in (people[1], bots[0]):
+        services.sign_up(tournament_id=tournament.pk, user=player)
+    services.start_tournament(tournament_id=tournament.pk, now=tournament.starts_at)
+    with django_capture_on_commit_callbacks(execute=True):
+        game_services.leave_match(
+            match_id=Match.objects.get().pk, user=people[1], reason="resigned"
+        )
+    client.force_login(people[2])
+    page = client.get(tournament.get_absolute_url()).content.decode()
+    table = page[page.index('class="round-table') :]
+    table = table[: table.index("</li>")]
+    assert 'Jan</span> <span class="muted">(left the match)</span>' in table
