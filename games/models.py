@@ -1,4 +1,5 @@
 import hashlib
+from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -9,12 +10,37 @@ from django.utils.functional import cached_property
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+ClosedMatches = Callable[[Any], models.Q]
+"""Given a user (perhaps anonymous), the matches closed to them, as a filter on `Match`."""
+
+_CLOSED_BY_OTHER_APPS: list[ClosedMatches] = []
+
+
+def close_matches(closed: ClosedMatches) -> None:
+    """Lets an app that starts matches of its own close them to all but their people, without
+    the games knowing of it (the tournaments app: a tournament by invitation). Called from the
+    app's `ready`; the same rule given twice counts once."""
+    if closed not in _CLOSED_BY_OTHER_APPS:
+        _CLOSED_BY_OTHER_APPS.append(closed)
+
+
+def closed_to(user: Any) -> models.Q:
+    """The matches that another app closed to the user (`close_matches`)."""
+    closed = models.Q(pk__in=[])
+    for rule in _CLOSED_BY_OTHER_APPS:
+        closed |= rule(user)
+    return closed
+
 
 def watchable_by(user: Any) -> models.Q:
     """The matches a user may see at all (table, socket, replay, record, lists of matches). A
     match started from a private table of the lobby is its people's alone: those who sat at it
-    (a seat handed on included) and the table's invitees. Every other match is open to anyone."""
+    (a seat handed on included) and the table's invitees; a match another app closed
+    (`close_matches`) is open to those it is not closed to, and to those who sat at it. Every
+    other match is open to anyone."""
     visible = models.Q(table__isnull=True) | models.Q(table__private=False)
+    if _CLOSED_BY_OTHER_APPS:
+        visible &= ~closed_to(user)
     if getattr(user, "is_authenticated", False):
         visible |= (
             models.Q(seats__user=user)

@@ -181,8 +181,8 @@ def seat_name(seat: Seat, *, at: datetime | None = None) -> str:
 def may_watch(match_id: int, user: User | Any) -> bool:
     """Whether the user may see the match at all (its table, socket, replay and record). A match
     started from a private table of the lobby is its people's alone: those who sat at it (a
-    seat handed on included) and the table's invitees. Every other match is open to anyone. An
-    unknown match is nobody's."""
+    seat handed on included) and the table's invitees; one another app closed is as that app
+    says (`watchable_by`). Every other match is open to anyone. An unknown match is nobody's."""
     return Match.objects.filter(watchable_by(user), pk=match_id).exists()
 
 

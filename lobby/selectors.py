@@ -11,7 +11,7 @@ from django.db.models import Count, Prefetch, Q, QuerySet
 
 from accounts.models import User
 from config.guards import whole_number
-from games.models import Match, Seat, Vacation
+from games.models import Match, Seat, Vacation, closed_to
 from games.registry import GAMES
 from games.selectors import seat_name
 from lobby.models import Invitation, Table, TableSeat
@@ -170,11 +170,14 @@ def vacation_of(user: User, now: datetime) -> VacationState:
 
 def seats_wanting_substitutes(user: User | Any) -> QuerySet[Seat]:
     """Seats of running matches whose players asked for a volunteer (not the user's own); a
-    private table's match asks its invitees only."""
+    private table's match asks its invitees only, a match another app closed (a tournament by
+    invitation's) those it is open to."""
     public = Q(match__table__isnull=True) | Q(match__table__private=False)
-    seats = Seat.objects.filter(
-        substitute_wanted=True, is_bot=False, match__status=Match.Status.ACTIVE
-    ).select_related("match", "user")
+    seats = (
+        Seat.objects.filter(substitute_wanted=True, is_bot=False, match__status=Match.Status.ACTIVE)
+        .exclude(match__in=Match.objects.filter(closed_to(user)).values("pk"))
+        .select_related("match", "user")
+    )
     if getattr(user, "is_authenticated", False):
         seats = seats.filter(public | Q(match__table__invitations__invitee=user)).exclude(
             match__seats__user=user

@@ -2,7 +2,13 @@ from typing import Any
 
 from django.http import HttpRequest
 
-from notifications.selectors import device_tag, latest_unread, sentence, unread_count
+from notifications.selectors import (
+    device_tag,
+    latest_unread,
+    sentence,
+    table_waiting,
+    unread_count,
+)
 
 
 def bell(request: HttpRequest) -> dict[str, Any]:
@@ -16,12 +22,15 @@ def bell(request: HttpRequest) -> dict[str, Any]:
 def bell_context(user: Any) -> dict[str, Any]:
     """The count, and the newest notice's sentence when the player wants it on the desktop
     (the browser shows it only with the player's permission, and only in a background tab),
-    with its place on the device and its link, as a push of it has them."""
+    with its place on the device and its link, as a push of it has them; and a real-time
+    table the player was just seated at (`table_waiting`)."""
     count = unread_count(user)
     latest = latest_unread(user, channel="browser") if count else None
+    waiting = {"table_waiting": table_waiting(user)} if count else {}
     if latest is None:
-        return {"unread_notifications": count, "latest_notification": ""}
+        return {"unread_notifications": count, "latest_notification": "", **waiting}
     return {
+        **waiting,
         "unread_notifications": count,
         "latest_notification": sentence(latest),
         "latest_notification_tag": device_tag(latest),

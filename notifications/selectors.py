@@ -20,6 +20,14 @@ def latest_unread(user: User, *, channel: str) -> Notification | None:
     return notice if notice and user.wants(notice.kind, channel) else None
 
 
+def table_waiting(user: User) -> str | None:
+    """The link of an unread notice that seats the player at a real-time table at once (a
+    live tournament's round or arena: `params["at_once"]`), which a page with nothing left to
+    play takes them to; the table's page reads it."""
+    notices = Notification.objects.filter(user=user, read_at__isnull=True, params__at_once=True)
+    return notices.values_list("link", flat=True).first()
+
+
 def latest(user: User, limit: int = 20) -> QuerySet[Notification]:
     return Notification.objects.filter(user=user, on_site=True)[:limit]
 

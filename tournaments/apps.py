@@ -7,7 +7,10 @@ class TournamentsConfig(AppConfig):
     verbose_name = _("Tournaments")
 
     def ready(self) -> None:
+        from games.models import close_matches
         from games.signals import match_ended
+        from tournaments.selectors import closed_matches
         from tournaments.services import record_table
 
         match_ended.connect(record_table, dispatch_uid="tournaments-record-table")
+        close_matches(closed_matches)

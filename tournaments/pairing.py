@@ -229,11 +229,26 @@ def _head_to_head(player: int, tied: set[int], history: Sequence[Round]) -> int:
 
 
 def arena_tables(
-    waiting: Sequence[int], seats: int, last_mates: Mapping[int, Iterable[int]]
+    waiting: Sequence[int],
+    seats: int,
+    last_mates: Mapping[int, Iterable[int]],
+    *,
+    others_playing: bool = True,
 ) -> list[tuple[int, ...]]:
     """Seat the waiting players of an arena (best standing first) at full tables: each joins
     the first table forming that has nobody from their own last match, or starts one. Those
-    who complete no table wait on for the next players to finish."""
+    who complete no table wait on for the next players to finish; with nobody else playing,
+    no one new can come free, so rather than wait for ever they sit again with whom they
+    just played (three friends at a table of three, two left in an arena of two seats)."""
+    tables = _arena_seating(waiting, seats, last_mates)
+    if tables or others_playing:
+        return tables
+    return _arena_seating(waiting, seats, {})
+
+
+def _arena_seating(
+    waiting: Sequence[int], seats: int, last_mates: Mapping[int, Iterable[int]]
+) -> list[tuple[int, ...]]:
     forming: list[list[int]] = []
     for player in waiting:
         recent = set(last_mates.get(player, ()))
@@ -255,20 +270,34 @@ def arena_points(points: float, wins_in_a_row: int) -> float:
 
 def arena_scores(tables: Sequence[Table]) -> dict[int, list[float]]:
     """Each player's points in an arena, match by match (the tables in the order they were
-    seated): points by rank, doubled while on a streak. A first place alone (not shared, not
-    left) adds to the streak; anything else ends it."""
+    seated): points by rank, doubled while on a streak (`arena_streaks`)."""
+    streaks = arena_streaks(tables)
     scores: dict[int, list[float]] = defaultdict(list)
-    streak: Counter[int] = Counter()
     for table in tables:
         if table.ranks is None:
             continue
         points = table_points(table)
+        for player in table.players:
+            on_streak = streaks[player][len(scores[player])]
+            scores[player].append(arena_points(points[player], 2 if on_streak else 0))
+    return scores
+
+
+def arena_streaks(tables: Sequence[Table]) -> dict[int, list[bool]]:
+    """For each player's ended matches of an arena in order, whether they came to it on a
+    streak (two wins in a row), so that its points are doubled. A first place alone (not
+    shared, not left) adds to the streak; anything else ends it."""
+    streaks: dict[int, list[bool]] = defaultdict(list)
+    wins: Counter[int] = Counter()
+    for table in tables:
+        if table.ranks is None:
+            continue
         for player, rank in zip(table.players, table.ranks, strict=True):
-            scores[player].append(arena_points(points[player], streak[player]))
+            streaks[player].append(wins[player] >= 2)
             alone = table.ranks.count(rank) == 1
             won = rank == 1 and alone and player not in table.left
-            streak[player] = streak[player] + 1 if won else 0
-    return scores
+            wins[player] = wins[player] + 1 if won else 0
+    return streaks
 
 
 def arena_standings(

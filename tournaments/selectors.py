@@ -32,6 +32,13 @@ class Result:
     bye: bool = False
     left: bool = False
     match_id: int | None = None
+    doubled: bool = False
+    """An arena's match played on a streak: its points count twice."""
+
+    @property
+    def won_points(self) -> float | None:
+        """The points the place won, before a streak doubled them."""
+        return self.points / 2 if self.doubled and self.points is not None else self.points
 
 
 @dataclass
@@ -68,6 +75,16 @@ def listed(user: Any) -> QuerySet[Tournament]:
     return Tournament.objects.filter(pk__in=seen).annotate(
         players=Count("participants", filter=Q(participants__withdrawn=False))
     )
+
+
+def closed_matches(user: Any) -> Q:
+    """A tournament by invitation's matches are its people's: its players (withdrawn ones too)
+    and its creator; closed to everyone else (`games.models.close_matches`)."""
+    private = Tournament.objects.filter(private=True)
+    if getattr(user, "is_authenticated", False):
+        private = private.exclude(created_by=user).exclude(participants__user=user)
+    tables = Pairing.objects.filter(round__tournament__in=private, match__isnull=False)
+    return Q(pk__in=tables.values("match_id"))
 
 
 def tournament_lists(user: Any, game: str | None) -> dict[str, list[Tournament]]:
@@ -182,6 +199,7 @@ def _arena_results(
     pairings = sorted(pairings, key=lambda e: (e.round.number, e.match_id or 0))
     tables = [as_table(by_table[e.match_id]) for e in pairings if e.seat == 0]
     scores = {player: iter(points) for player, points in pairing.arena_scores(tables).items()}
+    streaks = {player: iter(flags) for player, flags in pairing.arena_streaks(tables).items()}
     results: defaultdict[int, list[Result | None]] = defaultdict(list)
     for entry in pairings:
         over = entry.rank is not None and all(p.rank is not None for p in by_table[entry.match_id])
@@ -193,6 +211,7 @@ def _arena_results(
                 of=len(by_table[entry.match_id]),
                 left=entry.left,
                 match_id=entry.match_id,
+                doubled=over and next(streaks[entry.participant_id]),
             )
         )
     return results

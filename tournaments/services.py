@@ -37,6 +37,11 @@ class TournamentRefused(Exception):  # noqa: N818 - a refusal, not a failure
         self.message = message
 
 
+TOURNAMENTS_GROUP = "tournaments"
+"""Every page listing tournaments (the list, the home page's "about to start"): told when a
+tournament appears, starts, moves to a new round, changes its player count or ends."""
+
+
 def tournament_group(tournament_id: int) -> str:
     return f"tournament-{tournament_id}"
 
@@ -66,7 +71,7 @@ def create_tournament(*, creator: User, now: datetime, **chosen: Any) -> Tournam
         transaction.on_commit(
             lambda: start_on_time.configure(schedule_at=at).defer(tournament_id=tournament_id)
         )
-        _announce(tournament)
+        _announce(tournament, listed=True)
     return tournament
 
 
@@ -92,7 +97,7 @@ def sign_up(*, tournament_id: int, user: User, token: str | None = None) -> Part
             raise TournamentRefused(_("You are already signed up.")) from None
         if late:
             _queue_seating(tournament)
-        _announce(tournament)
+        _announce(tournament, listed=True)
     return participant
 
 
@@ -116,7 +121,7 @@ def withdraw(*, tournament_id: int, user: User) -> None:
                 transaction.on_commit(functools.partial(_leave, match_id, user))
         else:
             raise TournamentRefused(_("The tournament is over."))
-        _announce(tournament)
+        _announce(tournament, listed=True)
 
 
 def _leave(match_id: int, user: User) -> None:
@@ -148,7 +153,7 @@ def start_tournament(*, tournament_id: int, now: datetime) -> Tournament:
         else:
             tournament.status = Tournament.Status.RUNNING
             _seat_round(tournament, now)
-        _announce(tournament)
+        _announce(tournament, listed=True)
     return tournament
 
 
@@ -170,7 +175,7 @@ def advance(*, tournament_id: int, round_number: int, now: datetime) -> bool:
         if open_tables and (current.deadline is None or now < current.deadline):
             return False
         _seat_round(tournament, now)
-        _announce(tournament)
+        _announce(tournament, listed=True)
         return True
 
 
@@ -182,6 +187,7 @@ def record_table(*, match: Match, **_signal: Any) -> None:
     if not pairings:
         return
     tournament = _locked(pairings[0].round.tournament_id)
+    was = tournament.status
     seats = {seat.number: seat for seat in match.seat_list}
     for entry in pairings:
         seat = seats[entry.seat] if entry.seat is not None else None
@@ -194,7 +200,7 @@ def record_table(*, match: Match, **_signal: Any) -> None:
         _arena_table_ended(tournament, timezone.now())
     else:
         _swiss_table_ended(tournament, pairings[0].round, timezone.now())
-    _announce(tournament)
+    _announce(tournament, listed=tournament.status != was)
 
 
 def _swiss_table_ended(tournament: Tournament, ended: Round, now: datetime) -> None:
@@ -338,7 +344,7 @@ def end_arena(*, tournament_id: int, now: datetime) -> bool:
         if _open_pairings(tournament).exists():
             return False
         _finish(tournament, now)
-        _announce(tournament)
+        _announce(tournament, listed=True)
         return True
 
 
@@ -364,7 +370,7 @@ def pause(*, tournament_id: int, user: User, paused: bool) -> None:
 
 def _seat_arena(tournament: Tournament, now: datetime) -> int:
     """The players neither playing, pausing nor withdrawn, by standing, at full tables
-    without anyone from their own last match."""
+    without anyone from their own last match while others play (`pairing.arena_tables`)."""
     if now >= tournament.ends_at:
         return 0
     entries = Pairing.objects.filter(round__tournament=tournament, match__isnull=False)
@@ -387,7 +393,7 @@ def _seat_arena(tournament: Tournament, now: datetime) -> int:
     }
     waiting = [row.player for row in standings(tournament) if row.player in ready]
     last_mates = {player: mates[match_id] for player, match_id in last.items()}
-    tables = pairing.arena_tables(waiting, tournament.seats, last_mates)
+    tables = pairing.arena_tables(waiting, tournament.seats, last_mates, others_playing=bool(busy))
     if not tables:
         return 0
     seated = Round.objects.create(tournament=tournament, number=tournament.current_round + 1)
@@ -435,7 +441,8 @@ def _queue_seating(tournament: Tournament) -> None:
 
 def _tell_seated(players: list[User], tournament: Tournament, seated: Round, match: Match) -> None:
     """A notice with the way to the table; mailed for a turn-based round only (a real-time
-    round's players are waiting for it on the tournament's page)."""
+    round's players are waiting for it on the tournament's page, or at the table they just
+    finished, which the notice's `at_once` takes them from)."""
     notify(
         users=players,
         kind="tournament_round",
@@ -446,6 +453,7 @@ def _tell_seated(players: list[User], tournament: Tournament, seated: Round, mat
             "match": match.pk,
             "tournament": tournament.name,
             **({} if tournament.is_arena else {"round": seated.number}),
+            **({"at_once": True} if tournament.pace == Match.Pace.LIVE else {}),
         },
         email=tournament.pace == Match.Pace.TURN_BASED,
     )
@@ -458,13 +466,17 @@ def _locked(tournament_id: int) -> Tournament:
         raise TournamentRefused(_("This tournament does not exist.")) from None
 
 
-def _announce(tournament: Tournament) -> None:
+def _announce(tournament: Tournament, *, listed: bool = False) -> None:
+    """After commit, the tournament's page is told; the lists too when they show the change
+    (`listed`), not on every match's end."""
     tournament_id = tournament.pk
-    transaction.on_commit(lambda: _tell(tournament_id))
+    transaction.on_commit(lambda: _tell(tournament_id, listed))
 
 
-def _tell(tournament_id: int) -> None:
+def _tell(tournament_id: int, listed: bool) -> None:
     tell_group(tournament_group(tournament_id), {"type": "tournament.changed"})
+    if listed:
+        tell_group(TOURNAMENTS_GROUP, {"type": "tournaments.changed"})
 
 
 @app.task(name="tournaments.services.start_on_time", queue="clocks", retry=RETRY_ON_OUTAGE)

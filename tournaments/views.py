@@ -11,7 +11,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from config.guards import limited
 from games import services as game_services
 from games.registry import GAMES
-from games.views import PlayerRequest
+from games.views import HtmxRequest, PlayerRequest
 from tournaments import selectors, services
 from tournaments.forms import TournamentForm
 from tournaments.models import Tournament
@@ -19,18 +19,26 @@ from tournaments.models import Tournament
 PAGE = "tournaments/tournament.html"
 
 
-@require_safe
-def tournament_list(request: HttpRequest) -> HttpResponse:
-    """Upcoming, running and finished tournaments, narrowed to one game by `?game=`."""
-    game = request.GET.get("game") or None
-    if game is not None and game not in GAMES:
-        game = None
-    context = {
-        **selectors.tournament_lists(request.user, game),
+LIST = "tournaments/list.html"
+
+
+def list_context(user: Any, asked: str | None) -> dict[str, Any]:
+    """The lists for the page, its filter's answer and its socket's pushes."""
+    game = asked if asked in GAMES else None
+    return {
+        **selectors.tournament_lists(user, game),
         "game": game,
         "playable": [info for info in GAMES.values() if info.playable],
     }
-    return render(request, "tournaments/list.html", context)
+
+
+@require_safe
+def tournament_list(request: HtmxRequest) -> HttpResponse:
+    """Upcoming, running and finished tournaments, narrowed to one game by `?game=`, kept live
+    over a websocket (`consumers.TournamentListConsumer`); the filter asks htmx for the lists
+    alone."""
+    template = LIST + "#lists" if request.htmx else LIST
+    return render(request, template, list_context(request.user, request.GET.get("game")))
 
 
 @login_required

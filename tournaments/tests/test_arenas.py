@@ -95,3 +95,15 @@ def test_an_arena_ends_when_its_time_is_up_and_its_last_match_ends(arena, bots):
 def test_an_arena_is_played_in_real_time(make_tournament):
     with pytest.raises(services.TournamentRefused, match="real time"):
         make_tournament(kind="arena", pace="turn")
+
+
+@pytest.mark.django_db
+def test_the_only_players_of_an_arena_are_seated_again_together(bots, make_tournament, seeds):
+    tournament = make_tournament(kind="arena", duration_minutes=30)
+    for bot in bots[:2]:
+        services.sign_up(tournament_id=tournament.pk, user=bot)
+    services.start_tournament(tournament_id=tournament.pk, now=tournament.starts_at)
+    _play_out(Match.objects.get())
+    assert services.seat_arena(tournament_id=tournament.pk, now=timezone.now()) == 1, (
+        "nobody else can come free: they play again rather than wait for ever"
+    )

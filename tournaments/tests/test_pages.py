@@ -12,9 +12,10 @@ from channels.testing import WebsocketCommunicator
 from django.urls import reverse
 from django.utils import timezone
 
+from games import services as game_services
 from games.models import Match
 from tournaments import services
-from tournaments.models import Tournament
+from tournaments.models import Pairing, Participant, Round, Tournament
 from tournaments.routing import websocket_urlpatterns
 from tournaments.tests.conftest import settings_for
 
@@ -235,3 +236,65 @@ def test_a_private_tournament_s_socket_turns_strangers_away(people):
 
     assert async_to_sync(connects)(people[0]), "its creator"
     assert not async_to_sync(connects)(people[1])
+
+
+@pytest.mark.django_db
+def test_an_arena_page_marks_the_points_a_streak_doubled(client, bots, make_tournament):
+    tournament = make_tournament(kind="arena", duration_minutes=30)
+    entries = [Participant.objects.create(tournament=tournament, user=bot) for bot in bots[:3]]
+    first, second, third = entries
+    # The first wins against the second, the third, and the second again: the third match
+    # comes after two wins in a row, so its point counts twice.
+    for number, (winner, loser) in enumerate([(first, second), (first, third), (first, second)]):
+        seated = Round.objects.create(tournament=tournament, number=number + 1)
+        match = game_services.start_match(game="seven_dragons", players=[winner.user, loser.user])
+        Pairing.objects.create(round=seated, participant=winner, match=match, seat=0, rank=1)
+        Pairing.objects.create(round=seated, participant=loser, match=match, seat=1, rank=2)
+    Tournament.objects.filter(pk=tournament.pk).update(status=Tournament.Status.RUNNING)
+    page = client.get(tournament.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    row = page[page.index(f'data-player="{first.user.username}"') :]
+    row = row[: row.index("</tr>")]
+    assert '<td data-stat="points">4</td>' in row, "1 + 1 + 1 doubled"
+    assert row.count('class="arena-result won"') == 2
+    assert row.count('class="arena-result won streak"') == 1
+    assert '1<span class="streak-mark">×2</span>' in row
+    assert "doubled: on a streak of two wins" in row
+    assert "count twice (×2)" in page
+    assert "H2H" not in page, "an arena has no head-to-head to break ties"
+
+
+@pytest.mark.django_db
+def test_an_arena_player_left_waiting_is_told_so(client, people, seeds):
+    tournament = services.create_tournament(
+        creator=people[0], now=timezone.now(), **settings_for(kind="arena", duration_minutes=45)
+    )
+    for player in (people[2], people[3], people[1]):  # the last to sign up waits
+        services.sign_up(tournament_id=tournament.pk, user=player)
+    services.start_tournament(tournament_id=tournament.pk, now=tournament.starts_at)
+    client.force_login(people[1])
+    page = client.get(tournament.get_absolute_url()).content.decode()
+    assert "You wait for a table: you are seated as soon as others finish." in page
+    assert "A bot plays your running match on" not in page, "they have none"
+    client.force_login(people[2])
+    page = client.get(tournament.get_absolute_url()).content.decode()
+    assert "You wait for a table" not in page
+    assert "A bot plays your running match on" in page
+
+
+@pytest.mark.django_db
+def test_the_round_table_says_who_left_not_the_place_their_bot_took(
+    client, people, bots, make_tournament, django_capture_on_commit_callbacks
+):
+    tournament = make_tournament(rounds=1)
+    for player in (people[1], bots[0]):
+        services.sign_up(tournament_id=tournament.pk, user=player)
+    services.start_tournament(tournament_id=tournament.pk, now=tournament.starts_at)
+    with django_capture_on_commit_callbacks(execute=True):
+        game_services.leave_match(
+            match_id=Match.objects.get().pk, user=people[1], reason="resigned"
+        )
+    client.force_login(people[2])
+    page = client.get(tournament.get_absolute_url()).content.decode()
+    table = page[page.index('class="round-table') :]
+    table = table[: table.index("</li>")]
+    assert 'Jan</span> <span class="muted">(left the match)</span>' in table

@@ -15,6 +15,7 @@ from tournaments.pairing import (
     arena_points,
     arena_scores,
     arena_standings,
+    arena_streaks,
     arena_tables,
     bye_points,
     repeats,
@@ -160,12 +161,23 @@ def test_an_arena_never_seats_table_mates_twice_in_a_row(seats, waiting, seed):
     for table in tables:
         for a, b in combinations(table, 2):
             assert b not in last_mates.get(a, set())
+    alone = arena_tables(waiting, seats, last_mates, others_playing=False)
+    assert alone == tables or not tables, "with nobody else playing, rematches only if need be"
+    assert alone or len(waiting) < seats, "nobody waits for ever"
 
 
 def test_an_arena_seats_the_waiting_by_standing_and_keeps_the_rest_waiting():
     last = {1: {2}, 2: {1}}
     assert arena_tables([1, 2, 3, 4, 5], 2, last) == [(1, 3), (2, 4)]
     assert arena_tables([1, 2], 2, last) == [], "the two who just played wait for others"
+    assert arena_tables([1, 2], 2, last, others_playing=False) == [(1, 2)], (
+        "with nobody else playing they would wait for ever"
+    )
+    trio = {1: {2, 3}, 2: {1, 3}, 3: {1, 2}}
+    assert arena_tables([3, 1, 2], 3, trio, others_playing=False) == [(3, 1, 2)]
+    assert arena_tables([1, 2, 3], 2, last, others_playing=False) == [(1, 3)], (
+        "a rematch only when no other table forms"
+    )
 
 
 def test_points_by_rank_share_the_places_of_a_tie_and_a_leaver_scores_nothing():
@@ -217,6 +229,8 @@ def test_an_arena_counts_each_match_by_rank_and_doubles_it_on_a_streak():
     ]
     scores = arena_scores(tables)
     assert scores[1] == [1, 1, 2, 0, 0.5, 0]
+    assert arena_streaks(tables)[1] == [False, False, True, True, False, False]
+    assert arena_streaks(tables)[3] == [False, False, False]
     assert scores[2] == [0, 0, 0.5]
     assert scores[3] == [0, 1, 0]
     rows = arena_standings([1, 2, 3, 4], tables, ratings={4: 1600, 2: 1500})

@@ -179,3 +179,23 @@ def test_the_notice_names_the_round_of_a_swiss_tournament_and_not_of_an_arena(
         sentence(first) == f"Round 1 of Friday Swiss seats you at Seven Dragons #{first.match_id}."
     )
     assert sentence(second) == f"Night arena seats you at Seven Dragons #{second.match_id}."
+
+
+@pytest.mark.django_db
+def test_a_real_time_seating_takes_a_player_at_a_finished_table_on_and_a_turn_based_not(
+    client, people, bots, make_tournament
+):
+    live = make_tournament(name="Live", kind="arena")
+    slow = make_tournament(name="Slow", pace="turn")
+    for tournament in (live, slow):
+        for player in (people[1], bots[0]):
+            services.sign_up(tournament_id=tournament.pk, user=player)
+    services.start_tournament(tournament_id=slow.pk, now=slow.starts_at)
+    client.force_login(people[1])
+    assert "data-table-waiting" not in client.get("/").content.decode(), "turn-based"
+    services.start_tournament(tournament_id=live.pk, now=live.starts_at)
+    table = Match.objects.filter(tournament_pairings__round__tournament=live).first()
+    bell = client.get("/").content.decode()
+    assert f'data-table-waiting="{table.get_absolute_url()}"' in bell
+    client.get(table.get_absolute_url())  # the player reaches the table: the notice is read
+    assert "data-table-waiting" not in client.get("/").content.decode()

@@ -1,5 +1,6 @@
 // The bell's count in the title of a background tab, and a desktop notification when a new
-// notice arrives while the tab is hidden (only if the player allowed them on this browser).
+// notice arrives while the tab is hidden (only if the player allowed them on this browser);
+// a player at a finished table who is seated at a new real-time one is taken there.
 (function () {
   "use strict";
   const baseTitle = document.title;
@@ -18,6 +19,11 @@
     if (count > seen && document.hidden && "Notification" in window &&
         Notification.permission === "granted" && bell && bell.dataset.latest) {
       show(bell.dataset.latest, bell.dataset.tag, bell.dataset.link);
+    }
+    if (count > seen && bell && bell.dataset.tableWaiting && document.querySelector("#result .result-panel") &&
+        bell.dataset.tableWaiting !== window.location.pathname) {
+      // A finished table's player was just seated again (a live tournament): on to the new one.
+      window.location.assign(bell.dataset.tableWaiting);
     }
     seen = count;
   }
