@@ -62,17 +62,32 @@ class _Search:
     tables: list[tuple[int, ...]] = field(default_factory=list)
 
 
-def table_points(table: Table) -> dict[int, float]:
-    """Points by rank at a table of n: n - 1 for the first, 0 for the last; players sharing a
-    rank share the points of the places they hold (a two-player draw is ½ each). A player who
-    left scores nothing; nobody scores before the match ended."""
+def places(table: Table) -> dict[int, tuple[int, int]]:
+    """Each player's place at an ended table and how many share it. A player who left places
+    below everyone who stayed, whatever the bot playing their seat on made of it: staying to the
+    end never scores less than the leaver's opponents would have by winning."""
     if table.ranks is None:
         return {}
+    seated = list(zip(table.players, table.ranks, strict=True))
+    stayed = [rank for player, rank in seated if player not in table.left]
+    result = {
+        player: (1 + sum(1 for other in stayed if other < rank), stayed.count(rank))
+        for player, rank in seated
+        if player not in table.left
+    }
+    leavers = len(seated) - len(stayed)
+    result.update({player: (len(stayed) + 1, leavers) for player in table.left})
+    return result
+
+
+def table_points(table: Table) -> dict[int, float]:
+    """Points by place at a table of n: n - 1 for the first, 0 for the last; players sharing a
+    place share the points of the places they hold (a two-player draw is ½ each). A player who
+    left scores nothing; nobody scores before the match ended."""
     size = len(table.players)
     points: dict[int, float] = {}
-    for player, rank in zip(table.players, table.ranks, strict=True):
-        sharing = sum(1 for other in table.ranks if other == rank)
-        first, last = rank - 1, rank - 2 + sharing
+    for player, (place, sharing) in places(table).items():
+        first, last = place - 1, place - 2 + sharing
         points[player] = 0.0 if player in table.left else size - 1 - (first + last) / 2
     return points
 
@@ -286,16 +301,15 @@ def arena_scores(tables: Sequence[Table]) -> dict[int, list[float]]:
 def arena_streaks(tables: Sequence[Table]) -> dict[int, list[bool]]:
     """For each player's ended matches of an arena in order, whether they came to it on a
     streak (two wins in a row), so that its points are doubled. A first place alone (not
-    shared, not left) adds to the streak; anything else ends it."""
+    shared, not left; `places`) adds to the streak; anything else ends it."""
     streaks: dict[int, list[bool]] = defaultdict(list)
     wins: Counter[int] = Counter()
     for table in tables:
         if table.ranks is None:
             continue
-        for player, rank in zip(table.players, table.ranks, strict=True):
+        for player, (place, sharing) in places(table).items():
             streaks[player].append(wins[player] >= 2)
-            alone = table.ranks.count(rank) == 1
-            won = rank == 1 and alone and player not in table.left
+            won = place == 1 and sharing == 1 and player not in table.left
             wins[player] = wins[player] + 1 if won else 0
     return streaks
 

@@ -180,12 +180,14 @@ def test_an_arena_seats_the_waiting_by_standing_and_keeps_the_rest_waiting():
     )
 
 
-def test_points_by_rank_share_the_places_of_a_tie_and_a_leaver_scores_nothing():
+def test_points_by_rank_share_tied_places_and_a_leaver_scores_nothing_below_all_who_stayed():
     assert table_points(Table((7, 8, 9, 10), ranks=(2, 1, 4, 3))) == {8: 3, 7: 2, 10: 1, 9: 0}
     assert table_points(Table((7, 8), ranks=(1, 1))) == {7: 0.5, 8: 0.5}
     assert table_points(Table((1, 2, 3, 4), ranks=(1, 1, 3, 3))) == {1: 2.5, 2: 2.5, 3: 0.5, 4: 0.5}
     left = Table((1, 2, 3), ranks=(1, 2, 3), left=frozenset({1}))
-    assert table_points(left) == {1: 0, 2: 1, 3: 0}
+    assert table_points(left) == {1: 0, 2: 2, 3: 1}, "those who stayed place above the leaver"
+    both = Table((1, 2, 3, 4), ranks=(4, 1, 2, 2), left=frozenset({2}))
+    assert table_points(both) == {2: 0, 3: 2.5, 4: 2.5, 1: 1}
     assert table_points(Table((1, 2))) == {}, "a running match scores nothing yet"
     assert bye_points(4) == 3
 
@@ -232,11 +234,11 @@ def test_an_arena_counts_each_match_by_rank_and_doubles_it_on_a_streak():
     assert arena_streaks(tables)[1] == [False, False, True, True, False, False]
     assert arena_streaks(tables)[3] == [False, False, False]
     assert scores[2] == [0, 0, 0.5]
-    assert scores[3] == [0, 1, 0]
+    assert scores[3] == [0, 1, 1], "placed above the one who left"
     rows = arena_standings([1, 2, 3, 4], tables, ratings={4: 1600, 2: 1500})
     assert [(r.player, r.points, r.played) for r in rows] == [
         (1, 4.5, 6),
-        (3, 1, 3),
+        (3, 2, 3),
         (2, 0.5, 3),
         (4, 0, 0),
     ]
