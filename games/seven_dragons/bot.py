@@ -9,6 +9,7 @@ The easy bot does not defend and picks with softmax noise.
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any
 
@@ -27,8 +28,10 @@ from games.seven_dragons.engine import (
     SHOWN,
     WILD,
     Masks,
+    goal_odds,
     largest_area,
     moves_for_hand,
+    standing,
     view,
 )
 
@@ -41,6 +44,10 @@ MOVE_SAMPLE = 40
 DANGER = {WIN_AREA - 1: 200.0, WIN_AREA - 2: 30.0}
 """What an area one or two cards short of seven costs, if a rival's goal: at six any
 placement that touches it may end the game."""
+RATED_FIRST = 4
+"""The normal bot's best-rated moves the strong level compares before any goal change."""
+GOAL_CHANGES = 2
+"""Goal trades or rotations the strong level compares at most."""
 EASY_TEMPERATURE = 6.0
 """The easy bot's spread, in the tenths of a card an area is scored in."""
 # (neighbour offset, own quadrant, its quadrant) for both edge pairs of each side.
@@ -203,10 +210,39 @@ def choose_move(state: dict[str, Any], seat: int, rng: random.Random) -> dict[st
 
 
 def candidate_moves(state: dict[str, Any], seat: int, rng: random.Random) -> list[dict[str, Any]]:
-    """The moves the normal bot rates best, best first: the strong level searches among them
-    (`games.bots`) rather than among random legal moves, most of them poor."""
+    """The moves the normal bot rates best, best first, with the goal trades and rotations
+    that may bring a bigger goal after the first few: the strong level searches among them
+    (`games.bots`) rather than among random legal moves, most of them poor. The normal bot
+    rates a goal's change as nothing, as it cannot tell what the new goal is."""
     moves, values = _scored_moves(state, seat, rng, defends=True)
-    return [moves[i] for i in sorted(range(len(moves)), key=lambda i: -values[i])]
+    ranked = [moves[i] for i in sorted(range(len(moves)), key=lambda i: -values[i])]
+    seen = view(state, seat)
+    return ranked[:RATED_FIRST] + _goal_changes(seen, moves, values) + ranked[RATED_FIRST:]
+
+
+def _goal_changes(
+    seen: dict[str, Any], moves: list[dict[str, Any]], values: list[float]
+) -> list[dict[str, Any]]:
+    """The rotations and goal trades whose new goal's largest area is expected (from the
+    goals' odds as the plays tell them) to beat the own goal's, best first, at most
+    `GOAL_CHANGES`; of the two ways to play one, the better rated."""
+    seat = seen["seat"]
+    layout = [[c["card"], c["x"], c["y"], c["rot"]] for c in seen["layout"]]
+    areas = {color: largest_area(layout, seen["silver"], color) for color in COLORS}
+    odds = goal_odds(seen, seat)
+    best: dict[int, tuple[float, float, dict[str, Any]]] = {}
+    for move, value in zip(moves, values, strict=True):
+        action = move["action"] if move["type"] == "play_action" else None
+        if action is None or ("slot" not in action and "dir" not in action):
+            continue
+        if "slot" in action:
+            source = action["slot"]
+        else:
+            source = (seat + (1 if action["dir"] == "ccw" else -1)) % len(odds)
+        expected = sum(chance * areas[color] for color, chance in odds[source].items())
+        if expected > areas[seen["goal"]] and (source not in best or value > best[source][1]):
+            best[source] = (expected, value, move)
+    return [move for _e, _v, move in sorted(best.values(), key=lambda b: -b[0])][:GOAL_CHANGES]
 
 
 def choose_easy(state: dict[str, Any], seat: int, rng: random.Random) -> dict[str, Any]:
@@ -351,3 +387,34 @@ def _break_six(
         )
         return best
     return None
+
+
+HORIZON = 6
+"""Moves a playout plays after the candidate before `playout_value` judges where it stands:
+most of what a move changes shows within a round or two, and a short playout lets the search
+compare its candidates on many more deals than one played to the end."""
+AREA_WEIGHT = (0.0, 0.1, 0.2, 0.3, 0.5, 0.8, 2.0)
+"""Log-odds of winning by the size of a seat's goal's largest area (0 to 6 cards)."""
+TURN_WEIGHT = (0.0, -0.1, -0.2, -0.3, -0.4)
+"""Log-odds of winning by how many turns away the seat's next turn is (0: it acts now)."""
+
+
+def playout_stage(state: dict[str, Any]) -> float:
+    """A playout ends `HORIZON` moves after the candidate, judged by `playout_value`."""
+    return float(state["move_count"]) / HORIZON
+
+
+def playout_value(state: dict[str, Any], seat: int) -> float:
+    """The chance `seat` wins from here (a finished game: its share of the win): each real
+    seat's log-odds from its goal's largest area and how soon it acts, shared out."""
+    if state["over"]:
+        winners = standing(state)["winners"]
+        return 1.0 / len(winners) if seat in winners else 0.0
+    seats = state["seats"]
+    grid = _shown(state["layout"], state["silver"])
+    odds = []
+    for other in range(seats):
+        _labels, sizes = _areas(grid, COLOR_BIT[GOAL_COLOR[state["slots"][other]]])
+        area = min(max(sizes, default=0), WIN_AREA - 1)
+        odds.append(math.exp(AREA_WEIGHT[area] + TURN_WEIGHT[(other - state["current"]) % seats]))
+    return odds[seat] / sum(odds)

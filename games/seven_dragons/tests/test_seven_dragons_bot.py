@@ -13,10 +13,17 @@ import pytest
 from games.bots import WIDTH, candidates
 from games.seven_dragons import bot as dragons_bot
 from games.seven_dragons import engine as dragons_engine
-from games.seven_dragons.bot import candidate_moves, choose_easy, choose_move, playout_move
+from games.seven_dragons.bot import (
+    candidate_moves,
+    choose_easy,
+    choose_move,
+    playout_move,
+    playout_value,
+)
 from games.seven_dragons.engine import (
     apply,
     apply_in_place,
+    goal_odds,
     largest_area,
     legal_moves,
     result,
@@ -33,6 +40,7 @@ STRENGTH_GAMES = 40
 # Winning chance of a random player is 1/n; the bots must clear these rates.
 REQUIRED_RATE = {2: 0.75, 3: 0.6, 4: 0.45, 5: 0.35}
 ZAP = 55
+TRADE_GOALS = 61
 MOVE_CAP = 400
 """Far more moves than a game of bots takes (66 cards, a few of them zapped back to a hand)."""
 
@@ -175,3 +183,44 @@ def test_the_strong_level_weighs_the_normal_bot_s_best_rated_moves() -> None:
     )
     assert len(compared) == WIDTH
     assert compared[0] == choose_move(state, 0, random.Random(1))
+
+
+def test_the_strong_level_weighs_taking_a_bigger_goal() -> None:
+    """Seat 0 saw seat 2 take blue in a trade; blue stands at five (the silver is yellow), its
+    own red at one. The normal bot rates a goal trade as nothing and grows its red, but the
+    strong level compares trading goals with seat 2."""
+    state = build(
+        seats=3,
+        layout=[*BLUE_SIX, (2, 1, 0, 0)],
+        silver="yellow",
+        pile=[TRADE_GOALS + 1],
+        hands=[[1, 13, TRADE_GOALS], [3, 4, 5], [6, 9, 10]],
+        goals=("red", "yellow", "blue", "green", "black"),
+    )
+    state["known_goals"][0][2] = GOAL_OF["blue"]
+    legal = legal_moves(state, 0)
+    compared = candidates(dragons_engine, dragons_bot, state, 0, random.Random(1), legal)
+    assert len(legal) > WIDTH
+    assert any(m["card"] == TRADE_GOALS and m["action"] == {"slot": 2} for m in compared)
+    assert choose_move(state, 0, random.Random(1))["type"] == "play_dragon"
+
+
+def test_the_goals_odds_are_certain_where_the_seat_knows_and_sum_to_one() -> None:
+    state = _blue_six(("red", "yellow", "blue", "green", "black"))
+    state["known_goals"][0][3] = GOAL_OF["blue"]
+    odds = goal_odds(view(state, 0), 0)
+    assert odds[0]["red"] == odds[3]["blue"] == 1.0
+    assert all(abs(sum(slot.values()) - 1.0) < 1e-9 for slot in odds)
+    assert all(slot["blue"] == 0.0 for i, slot in enumerate(odds) if i != 3)
+
+
+def test_a_playout_s_end_is_judged_by_the_goals_on_the_table() -> None:
+    """Seat 2's blue stands at six, seat 0's red at one: seat 2 is the likely winner; a
+    finished game is judged by its result."""
+    state = _blue_six(("red", "yellow", "blue", "green", "black"))
+    chances = [playout_value(state, seat) for seat in range(3)]
+    assert abs(sum(chances) - 1.0) < 1e-9
+    assert chances[2] > 0.5 > chances[0]
+    over = _blue_six(("red", "yellow", "blue", "green", "black"))
+    over.update(over=True, end_reason="seven", winner=1, current=None)
+    assert [playout_value(over, seat) for seat in range(3)] == [0.0, 1.0, 0.0]
