@@ -9,7 +9,6 @@ The easy bot does not defend and picks with softmax noise.
 
 from __future__ import annotations
 
-import math
 import random
 from typing import Any
 
@@ -31,7 +30,6 @@ from games.seven_dragons.engine import (
     goal_odds,
     largest_area,
     moves_for_hand,
-    standing,
     view,
 )
 
@@ -387,34 +385,3 @@ def _break_six(
         )
         return best
     return None
-
-
-HORIZON = 6
-"""Moves a playout plays after the candidate before `playout_value` judges where it stands:
-most of what a move changes shows within a round or two, and a short playout lets the search
-compare its candidates on many more deals than one played to the end."""
-AREA_WEIGHT = (0.0, 0.1, 0.2, 0.3, 0.5, 0.8, 2.0)
-"""Log-odds of winning by the size of a seat's goal's largest area (0 to 6 cards)."""
-TURN_WEIGHT = (0.0, -0.1, -0.2, -0.3, -0.4)
-"""Log-odds of winning by how many turns away the seat's next turn is (0: it acts now)."""
-
-
-def playout_stage(state: dict[str, Any]) -> float:
-    """A playout ends `HORIZON` moves after the candidate, judged by `playout_value`."""
-    return float(state["move_count"]) / HORIZON
-
-
-def playout_value(state: dict[str, Any], seat: int) -> float:
-    """The chance `seat` wins from here (a finished game: its share of the win): each real
-    seat's log-odds from its goal's largest area and how soon it acts, shared out."""
-    if state["over"]:
-        winners = standing(state)["winners"]
-        return 1.0 / len(winners) if seat in winners else 0.0
-    seats = state["seats"]
-    grid = _shown(state["layout"], state["silver"])
-    odds = []
-    for other in range(seats):
-        _labels, sizes = _areas(grid, COLOR_BIT[GOAL_COLOR[state["slots"][other]]])
-        area = min(max(sizes, default=0), WIN_AREA - 1)
-        odds.append(math.exp(AREA_WEIGHT[area] + TURN_WEIGHT[(other - state["current"]) % seats]))
-    return odds[seat] / sum(odds)

@@ -18,7 +18,6 @@ from games.seven_dragons.bot import (
     choose_easy,
     choose_move,
     playout_move,
-    playout_value,
 )
 from games.seven_dragons.engine import (
     apply,
@@ -212,15 +211,3 @@ def test_the_goals_odds_are_certain_where_the_seat_knows_and_sum_to_one() -> Non
     assert odds[0]["red"] == odds[3]["blue"] == 1.0
     assert all(abs(sum(slot.values()) - 1.0) < 1e-9 for slot in odds)
     assert all(slot["blue"] == 0.0 for i, slot in enumerate(odds) if i != 3)
-
-
-def test_a_playout_s_end_is_judged_by_the_goals_on_the_table() -> None:
-    """Seat 2's blue stands at six, seat 0's red at one: seat 2 is the likely winner; a
-    finished game is judged by its result."""
-    state = _blue_six(("red", "yellow", "blue", "green", "black"))
-    chances = [playout_value(state, seat) for seat in range(3)]
-    assert abs(sum(chances) - 1.0) < 1e-9
-    assert chances[2] > 0.5 > chances[0]
-    over = _blue_six(("red", "yellow", "blue", "green", "black"))
-    over.update(over=True, end_reason="seven", winner=1, current=None)
-    assert [playout_value(over, seat) for seat in range(3)] == [0.0, 1.0, 0.0]
