@@ -98,6 +98,17 @@ def test_bot_ignores_what_it_cannot_see(bot: Bot) -> None:
             assert bot(twin, seat, random.Random(i)) == move
 
 
+def test_the_strong_level_s_candidates_ignore_what_the_seat_cannot_see() -> None:
+    for k in range(3):
+        for i, (state, _) in enumerate(random_positions(3, 60 + k)):
+            if state["over"] or i % 4:
+                continue
+            seat = state["current"]
+            chosen = candidate_moves(state, seat, random.Random(i))
+            twin = sample_state(view(state, seat), seat, random.Random(k))
+            assert candidate_moves(twin, seat, random.Random(i)) == chosen
+
+
 @LEVELS
 def test_bot_refuses_to_move_out_of_turn(bot: Bot) -> None:
     state = setup(2, {}, 1)
