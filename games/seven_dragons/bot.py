@@ -27,6 +27,7 @@ from games.seven_dragons.engine import (
     SHOWN,
     WILD,
     Masks,
+    goal_odds,
     largest_area,
     moves_for_hand,
     view,
@@ -41,6 +42,10 @@ MOVE_SAMPLE = 40
 DANGER = {WIN_AREA - 1: 200.0, WIN_AREA - 2: 30.0}
 """What an area one or two cards short of seven costs, if a rival's goal: at six any
 placement that touches it may end the game."""
+RATED_FIRST = 4
+"""The normal bot's best-rated moves the strong level compares before any goal change."""
+GOAL_CHANGES = 2
+"""Goal trades or rotations the strong level compares at most."""
 EASY_TEMPERATURE = 6.0
 """The easy bot's spread, in the tenths of a card an area is scored in."""
 # (neighbour offset, own quadrant, its quadrant) for both edge pairs of each side.
@@ -203,10 +208,39 @@ def choose_move(state: dict[str, Any], seat: int, rng: random.Random) -> dict[st
 
 
 def candidate_moves(state: dict[str, Any], seat: int, rng: random.Random) -> list[dict[str, Any]]:
-    """The moves the normal bot rates best, best first: the strong level searches among them
-    (`games.bots`) rather than among random legal moves, most of them poor."""
+    """The moves the normal bot rates best, best first, with the goal trades and rotations
+    that may bring a bigger goal after the first few: the strong level searches among them
+    (`games.bots`) rather than among random legal moves, most of them poor. The normal bot
+    rates a goal's change as nothing, as it cannot tell what the new goal is."""
     moves, values = _scored_moves(state, seat, rng, defends=True)
-    return [moves[i] for i in sorted(range(len(moves)), key=lambda i: -values[i])]
+    ranked = [moves[i] for i in sorted(range(len(moves)), key=lambda i: -values[i])]
+    seen = view(state, seat)
+    return ranked[:RATED_FIRST] + _goal_changes(seen, moves, values) + ranked[RATED_FIRST:]
+
+
+def _goal_changes(
+    seen: dict[str, Any], moves: list[dict[str, Any]], values: list[float]
+) -> list[dict[str, Any]]:
+    """The rotations and goal trades whose new goal's largest area is expected (from the
+    goals' odds as the plays tell them) to beat the own goal's, best first, at most
+    `GOAL_CHANGES`; of the two ways to play one, the better rated."""
+    seat = seen["seat"]
+    layout = [[c["card"], c["x"], c["y"], c["rot"]] for c in seen["layout"]]
+    areas = {color: largest_area(layout, seen["silver"], color) for color in COLORS}
+    odds = goal_odds(seen, seat)
+    best: dict[int, tuple[float, float, dict[str, Any]]] = {}
+    for move, value in zip(moves, values, strict=True):
+        action = move["action"] if move["type"] == "play_action" else None
+        if action is None or ("slot" not in action and "dir" not in action):
+            continue
+        if "slot" in action:
+            source = action["slot"]
+        else:
+            source = (seat + (1 if action["dir"] == "ccw" else -1)) % len(odds)
+        expected = sum(chance * areas[color] for color, chance in odds[source].items())
+        if expected > areas[seen["goal"]] and (source not in best or value > best[source][1]):
+            best[source] = (expected, value, move)
+    return [move for _e, _v, move in sorted(best.values(), key=lambda b: -b[0])][:GOAL_CHANGES]
 
 
 def choose_easy(state: dict[str, Any], seat: int, rng: random.Random) -> dict[str, Any]:

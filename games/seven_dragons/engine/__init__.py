@@ -14,6 +14,7 @@ from __future__ import annotations
 from games.seven_dragons.engine.flow import _can_move as _can_move
 from games.seven_dragons.engine.flow import is_over as is_over
 from games.seven_dragons.engine.flow import to_act as to_act
+from games.seven_dragons.engine.knowledge import goal_odds as goal_odds
 from games.seven_dragons.engine.knowledge import sample_state as sample_state
 from games.seven_dragons.engine.knowledge import view as view
 from games.seven_dragons.engine.layout import COLOR_BIT as COLOR_BIT

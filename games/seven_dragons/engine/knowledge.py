@@ -188,6 +188,22 @@ def _goal_orders(
     return slots, free, orders, [math.exp(fit - best) for fit in fits]
 
 
+def goal_odds(shown: dict[str, Any], seat: int) -> list[dict[str, float]]:
+    """Per goal slot, the chance of each colour as `sample_state` draws the goals: the seat's
+    own and those it knows for certain, the others as they fit what the seats played."""
+    layout = [[c["card"], c["x"], c["y"], c["rot"]] for c in shown["layout"]]
+    slots, free, orders, weights = _goal_orders(shown, seat, layout, shown["silver"])
+    odds = [dict.fromkeys(COLORS, 0.0) for _ in slots]
+    for slot, goal in enumerate(slots):
+        if goal is not None:
+            odds[slot][GOAL_COLOR[goal]] = 1.0
+    total = sum(weights)
+    for order, weight in zip(orders, weights, strict=True):
+        for slot, goal in zip(free, order, strict=True):
+            odds[slot][GOAL_COLOR[goal]] += weight / total
+    return odds
+
+
 # ---------------------------------------------------------------- what the plays tell
 
 

@@ -13,10 +13,16 @@ import pytest
 from games.bots import WIDTH, candidates
 from games.seven_dragons import bot as dragons_bot
 from games.seven_dragons import engine as dragons_engine
-from games.seven_dragons.bot import candidate_moves, choose_easy, choose_move, playout_move
+from games.seven_dragons.bot import (
+    candidate_moves,
+    choose_easy,
+    choose_move,
+    playout_move,
+)
 from games.seven_dragons.engine import (
     apply,
     apply_in_place,
+    goal_odds,
     largest_area,
     legal_moves,
     result,
@@ -33,6 +39,7 @@ STRENGTH_GAMES = 40
 # Winning chance of a random player is 1/n; the bots must clear these rates.
 REQUIRED_RATE = {2: 0.75, 3: 0.6, 4: 0.45, 5: 0.35}
 ZAP = 55
+TRADE_GOALS = 61
 MOVE_CAP = 400
 """Far more moves than a game of bots takes (66 cards, a few of them zapped back to a hand)."""
 
@@ -89,6 +96,17 @@ def test_bot_ignores_what_it_cannot_see(bot: Bot) -> None:
             move = bot(state, seat, random.Random(i))
             twin = sample_state(view(state, seat), seat, random.Random(k))
             assert bot(twin, seat, random.Random(i)) == move
+
+
+def test_the_strong_level_s_candidates_ignore_what_the_seat_cannot_see() -> None:
+    for k in range(3):
+        for i, (state, _) in enumerate(random_positions(3, 60 + k)):
+            if state["over"] or i % 4:
+                continue
+            seat = state["current"]
+            chosen = candidate_moves(state, seat, random.Random(i))
+            twin = sample_state(view(state, seat), seat, random.Random(k))
+            assert candidate_moves(twin, seat, random.Random(i)) == chosen
 
 
 @LEVELS
@@ -175,3 +193,32 @@ def test_the_strong_level_weighs_the_normal_bot_s_best_rated_moves() -> None:
     )
     assert len(compared) == WIDTH
     assert compared[0] == choose_move(state, 0, random.Random(1))
+
+
+def test_the_strong_level_weighs_taking_a_bigger_goal() -> None:
+    """Seat 0 saw seat 2 take blue in a trade; blue stands at five (the silver is yellow), its
+    own red at one. The normal bot rates a goal trade as nothing and grows its red, but the
+    strong level compares trading goals with seat 2."""
+    state = build(
+        seats=3,
+        layout=[*BLUE_SIX, (2, 1, 0, 0)],
+        silver="yellow",
+        pile=[TRADE_GOALS + 1],
+        hands=[[1, 13, TRADE_GOALS], [3, 4, 5], [6, 9, 10]],
+        goals=("red", "yellow", "blue", "green", "black"),
+    )
+    state["known_goals"][0][2] = GOAL_OF["blue"]
+    legal = legal_moves(state, 0)
+    compared = candidates(dragons_engine, dragons_bot, state, 0, random.Random(1), legal)
+    assert len(legal) > WIDTH
+    assert any(m["card"] == TRADE_GOALS and m["action"] == {"slot": 2} for m in compared)
+    assert choose_move(state, 0, random.Random(1))["type"] == "play_dragon"
+
+
+def test_the_goals_odds_are_certain_where_the_seat_knows_and_sum_to_one() -> None:
+    state = _blue_six(("red", "yellow", "blue", "green", "black"))
+    state["known_goals"][0][3] = GOAL_OF["blue"]
+    odds = goal_odds(view(state, 0), 0)
+    assert odds[0]["red"] == odds[3]["blue"] == 1.0
+    assert all(abs(sum(slot.values()) - 1.0) < 1e-9 for slot in odds)
+    assert all(slot["blue"] == 0.0 for i, slot in enumerate(odds) if i != 3)
