@@ -10,6 +10,7 @@ colour cards (up to 5 points a cat of the first colour) and her lessons. A cheap
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from games.isle_of_cats.components import (
@@ -40,6 +41,14 @@ SECTION_PENALTY = 8.0
 whose sections fill also covers its rats and leaves the sister's open-room lessons little."""
 SECTION_FILL_SHARE = 1.0
 """The share of the open-section penalty won back cell by cell; the rest comes on finishing."""
+SECTION_FILL_POWER = 2.0
+"""How much faster that share grows as a section fills: its last cells are worth the most."""
+SOLO_SECTION_FILL_SHARE = 0.5
+SOLO_SECTION_FILL_POWER = 3.0
+"""Solo, half the penalty comes only on finishing and the share grows with the cube: the
+sister scores every open section and every uncovered cell of the boat, so a section is filled
+before the next is begun (400 seeded normal games at the lowest level: wins 20 → 26 %, the
+mean margin to the sister −14.2 → −12.0 points)."""
 CELL_WORTH = 0.4
 """Any covered cell: room the boat no longer has to fill."""
 HOLE_COST = 2.0
@@ -95,6 +104,8 @@ class Outlook:
             for card in sister["lessons"]:
                 info = SOLO_LESSONS[card]
                 self.sister.append((info["rule"], int(info["points"])))
+        self.fill_share: float = SOLO_SECTION_FILL_SHARE if self.solo else SECTION_FILL_SHARE
+        self.fill_power: float = SOLO_SECTION_FILL_POWER if self.solo else SECTION_FILL_POWER
         self.section_penalty = SECTION_PENALTY + self._sister_sum("sections_unfull_each")
         self.section_penalty += self._lesson_sum("sections_full_each")
         self.rat_worth = 1.0 + self._sister_sum("rats_uncovered_each")
@@ -197,8 +208,9 @@ class Boat:
         a share growing ever faster as it fills (so the bot fills one section before the
         next: a boat never holds enough tiles for all), and the rest for finishing it."""
         filled = 1 - free / len(SECTIONS[name])
+        share = self.outlook.fill_share
         return self.outlook.section_penalty * (
-            SECTION_FILL_SHARE * filled * filled + (1 - SECTION_FILL_SHARE if free == 0 else 0.0)
+            share * math.pow(filled, self.outlook.fill_power) + (1 - share if free == 0 else 0.0)
         )
 
     def _section_step(self, i: int) -> float:

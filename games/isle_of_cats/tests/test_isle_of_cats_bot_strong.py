@@ -8,6 +8,7 @@ import random
 from typing import Any
 
 from games.isle_of_cats import bot, engine
+from games.isle_of_cats.bot.cards import Worth
 from games.isle_of_cats.bot.playout import prospect
 from games.isle_of_cats.components import COLOURS, SECTIONS
 from games.isle_of_cats.tests.isle_of_cats_helpers import fill
@@ -63,6 +64,20 @@ def test_a_section_near_full_is_worth_more_than_as_many_cells_spread() -> None:
     names = ["stern", "port_cabin", "dining_room", "starboard_cabin", "deck"]
     fill(spread, 0, [i for name in names for i in SECTIONS[name][:2]])
     assert prospect(together, 0) > prospect(spread, 0)
+
+
+def test_solo_a_section_pays_most_for_being_finished() -> None:
+    """Solo, the sister scores every open section and uncovered cell, so the bot counts half
+    of a section's penalty won only when it is finished: a room one cell short has won back
+    much less of it than at two seats, where the share grows with the square alone."""
+    room = "dining_room"
+    shares = {}
+    for seats in (1, 2):
+        state = engine.setup(seats, {"solo_hard_lessons": 1} if seats == 1 else {}, 7)
+        fill(state, 0, SECTIONS[room][:-1])
+        boat = Worth(engine.view(state, 0), 0).boat
+        shares[seats] = boat.section_hope(room, 1) / boat.section_hope(room, 0)
+    assert shares[1] < 0.5 < shares[2]
 
 
 def test_two_seats_each_boat_gets_its_prospect() -> None:
