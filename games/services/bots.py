@@ -76,7 +76,7 @@ def play_bot_turns(*, match_id: int) -> int:
                 match.seat_list[seat].playing_level,
                 seconds=levels.STRONG_SECONDS,
             )
-            record(match, seat, move, match.move_count, wake_bots=False)
+            record(match, seat, move, match.move_count, wake_bots=False, by_bot=True)
         played += 1
         in_a_row = (seat, in_a_row[1] + 1)
 
