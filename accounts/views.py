@@ -12,7 +12,7 @@ from django.views.i18n import set_language
 from accounts.forms import DeleteAccountForm, ProfileForm
 from accounts.models import User
 from accounts.services import delete_account
-from games import charts, stats
+from games import analysis_view, charts, stats
 from notifications import push
 
 
@@ -72,6 +72,8 @@ def player_profile(request: HttpRequest, username: str) -> HttpResponse:
         "overall": overall,
         "lines": lines,
         "last_matches": stats.last_matches(player, request.user),
+        # A player's analysis is theirs alone (issue 36): so is their accuracy.
+        "accuracy": analysis_view.accuracy_lines(player) if request.user == player else [],
     }
     return render(request, "accounts/player_profile.html", context)
 

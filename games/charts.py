@@ -124,3 +124,92 @@ def bar_chart(
         top_text=top_text,
         left=left,
     )
+
+
+@dataclass
+class ChancePoint:
+    """A judged move on a chance chart: where the replay shows it (`step`), the chance after it
+    in whole per cent, and its verdict (`games.analysis.VERDICTS`)."""
+
+    step: int
+    x: float
+    y: float
+    percent: int
+    verdict: str
+    current: bool
+
+
+@dataclass
+class ChanceChart:
+    """A seat's chance to win along a match: moves left to right, 0 to 100 % bottom to top."""
+
+    width: int
+    height: int
+    left: int
+    top: int
+    bottom: int
+    right: int
+    points: str
+    judged: list[ChancePoint]
+    middle: float
+    """The height of 50 %."""
+    last_step: int
+    current_x: float | None
+
+    @property
+    def marked(self) -> list[ChancePoint]:
+        return [point for point in self.judged if point.verdict in MARKED]
+
+    @property
+    def center(self) -> float:
+        return (self.left + self.right) / 2
+
+
+MARKED = ("inaccuracy", "mistake", "blunder")
+"""The verdicts a chance chart draws as marks that step the replay there."""
+
+
+def chance_chart(
+    judged: list[tuple[int, float, str]],
+    last_step: int,
+    current: int,
+    width: int = WIDTH,
+    height: int = HEIGHT,
+) -> ChanceChart | None:
+    """The chart of (replay step, chance 0-1, verdict) of the moves judged so far, over steps 1
+    to `last_step`, the step shown (`current`) drawn as a line."""
+    if not judged or last_step < 1:
+        return None
+    left = TICK_CHAR * len("100 %") + 6
+    top, bottom, right = PAD // 2, height - PAD - 12, width - PAD // 2
+
+    def x_of(step: int) -> float:
+        return round(left + (step - 1) / max(last_step - 1, 1) * (right - left), 1)
+
+    def y_of(chance: float) -> float:
+        return round(bottom - min(max(chance, 0.0), 1.0) * (bottom - top), 1)
+
+    points = [
+        ChancePoint(
+            step,
+            x_of(step),
+            y_of(chance),
+            round(100 * min(max(chance, 0.0), 1.0)),
+            verdict,
+            step == current,
+        )
+        for step, chance, verdict in judged
+    ]
+    return ChanceChart(
+        width=width,
+        height=height,
+        left=left,
+        top=top,
+        bottom=bottom,
+        right=right,
+        points=" ".join(f"{p.x:.1f},{p.y:.1f}" for p in points),
+        judged=points,
+        middle=y_of(0.5),
+        last_step=last_step,
+        current_x=x_of(current) if 1 <= current <= last_step else None,
+    )

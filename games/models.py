@@ -223,7 +223,7 @@ class Seat(models.Model):
 
 
 class Move(models.Model):
-    """One accepted move, written in the same transaction that checked it."""
+    """One accepted move, written in the same transaction that checked it, with who made it."""
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="moves")
     seq = models.PositiveIntegerField(_("number"))
@@ -231,6 +231,9 @@ class Move(models.Model):
     payload = models.JSONField(_("move"))
     events = models.JSONField(_("events"), default=list)
     created_at = models.DateTimeField(_("time"), auto_now_add=True)
+    by_bot = models.BooleanField(_("made by a bot"), default=False)
+    """A bot made it: a bot's own seat, or a person's seat while a bot played it for them (handed
+    over, or taken over after they left). A person's analysis and accuracy leave it out."""
 
     class Meta:
         verbose_name = _("move")

@@ -520,6 +520,12 @@ class Replay:
     board_extra: dict[str, Any]
     extra: dict[str, Any]
     lines: list[str]
+    before: dict[str, Any] | None = None
+    """The true state before the step's move (None at the start): where the move was made."""
+    mover: int | None = None
+    """The seat that made the step's move."""
+    bot_played_for: str = ""
+    """The person a bot made the step's move for (their seat handed over, or left), else ''."""
 
     @property
     def previous(self) -> int:
@@ -556,13 +562,22 @@ def replay_for(match: Match, user: User | Any, step: int) -> Replay:
 def _replay_for(match: Match, user: User | Any, step: int) -> Replay:
     info = GAMES[match.game]
     engine, table = info.engine, info.table
-    moves = list(match.moves.order_by("seq").values_list("seat", "payload", "events", "created_at"))
+    moves = list(
+        match.moves.order_by("seq").values_list("seat", "payload", "events", "created_at", "by_bot")
+    )
     step = min(max(step, 0), len(moves))
     made = moves[step - 1][3] if step else None
     names = [seat_name(s, at=made) if made else s.user.public_name for s in match.seat_list]
     state = engine.setup(len(names), match.options, int(match.seed), match.stack)
-    for seat, payload, _events, _made in moves[:step]:
+    for seat, payload, _events, _made, _by_bot in moves[: max(step - 1, 0)]:
         engine.apply_in_place(state, seat, payload)
+    before, mover, bot_for = None, None, ""
+    if step:
+        mover, payload, _events, _made, by_bot = moves[step - 1]
+        before = state
+        state, _events = engine.apply(before, mover, payload)
+        person = match.seat_list[mover].user
+        bot_for = person.public_name if by_bot and not person.is_bot else ""
     own = replay_seat(match, user)
     spectator = engine.view(state, None)
     view = spectator if own is None else engine.view(state, own)
@@ -583,6 +598,9 @@ def _replay_for(match: Match, user: User | Any, step: int) -> Replay:
         board_extra=board_extra,
         extra=board_extra if own is None else table.table_context(view, [], own, names),
         lines=lines,
+        before=before,
+        mover=mover,
+        bot_played_for=bot_for,
     )
 
 

@@ -12,11 +12,12 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect, reswap
 from django_htmx.middleware import HtmxDetails
+from django_ratelimit.exceptions import Ratelimited
 
 from accounts.models import User
 from chat.live import panel_html
 from config.guards import count, limited, to_named_player, whole_number, within_limit
-from games import charts, selectors, services, stats
+from games import analysis_view, charts, selectors, services, stats
 from games.forms import BotLevelForm, GameChoicesForm
 from games.models import Match, Seat, SeatOffer
 from games.regions import render_region
@@ -281,17 +282,23 @@ def volunteer(request: PlayerRequest, match_id: int, seat: int) -> HttpResponse:
 @require_POST
 @login_required
 @private_to_its_people
-@limited("analysis")
 def request_analysis(request: PlayerRequest, match_id: int) -> HttpResponse:
-    """A player of a finished match asks for its analysis again (issue 36)."""
+    """A player of a finished match asks for its analysis (again, issue 36), from its replay,
+    where the answer takes them back: a few times an hour (PLAY_RATE_LIMITS' `analysis`)."""
     match = get_object_or_404(Match, pk=match_id)
     try:
+        count(request, "analysis")
         services.request_analysis(match_id=match.pk, user=request.user)
+    except Ratelimited:
+        messages.error(
+            request,
+            _("You have asked for analyses too often; each player may ask a few times an hour."),
+        )
     except services.MoveRefused as refusal:
-        messages.error(request, refusal.message)
+        messages.error(request, _(refusal.message))
     else:
         messages.success(request, _("The match will be analysed; it takes a few minutes."))
-    return redirect(match)
+    return redirect("match_replay", match_id=match.pk)
 
 
 @require_safe
@@ -347,7 +354,8 @@ def match_replay(request: HtmxRequest, match_id: int) -> HttpResponse:
     step = match.move_count if asked == "last" else whole_number(asked) or 0
     replay = replay_for(match, request.user, step)
     template = "games/replay.html#replay" if request.htmx else "games/replay.html"
-    return render(request, template, {"replay": replay})
+    context = {"replay": replay, "analysis": analysis_view.replay_analysis(replay, request.user)}
+    return render(request, template, context)
 
 
 @require_safe

@@ -32,8 +32,14 @@ QUEUE = "analysis"
 
 
 def players(match: Match) -> set[int]:
-    """The seats played by people (not bots) at the match's end: those whose moves are judged."""
-    return {seat.number for seat in match.seat_list if not seat.is_bot}
+    """The seats of people (not bot accounts), even one a bot played for them at times or took
+    over when they left: their moves are judged, all but those a bot made (`bot_made`)."""
+    return {seat.number for seat in match.seat_list if not seat.user.is_bot}
+
+
+def bot_made(match: Match) -> set[int]:
+    """The moves (by number) a bot made, for a person's seat too: never judged as theirs."""
+    return set(match.moves.filter(by_bot=True).values_list("seq", flat=True))
 
 
 def analysis_after_end(sender: object, match: Match, **kwargs: object) -> None:
@@ -62,10 +68,15 @@ def analyse_match(*, match_id: int) -> int:
     info = GAMES[match.game]
     record = record_of(match)
     judged = players(match)
-    work.moves_to_judge = sum(entry["seat"] in judged for entry in record["moves"])
+    by_bot = bot_made(match)
+    work.moves_to_judge = sum(
+        entry["seat"] in judged and index not in by_bot
+        for index, entry in enumerate(record["moves"])
+    )
     work.status = MatchAnalysis.Status.RUNNING
     work.save(update_fields=["moves_to_judge", "status"])
-    done = set(work.moves.values_list("seq", flat=True))
+    # A move judged already, or a bot's, is passed over as done.
+    done = set(work.moves.values_list("seq", flat=True)) | by_bot
     made = 0
     for judgement in analysis.analyse(
         info.engine,
@@ -105,7 +116,7 @@ def request_analysis(*, match_id: int, user: User) -> MatchAnalysis:
     calls this counts it toward `PLAY_RATE_LIMITS["analysis"]`."""
     with transaction.atomic():
         match = Match.objects.select_for_update().get(pk=match_id)
-        if not match.seats.filter(user=user, is_bot=False).exists():
+        if user.is_bot or not match.seats.filter(user=user).exists():
             raise MoveRefused(_("Only the match's players can ask for its analysis."))
         if not match.is_over:
             raise MoveRefused(_("A match is analysed once it has ended."))

@@ -89,7 +89,7 @@ def play_bot_turns(*, match_id: int, due: datetime | None = None) -> int:
                 )
                 return played
             move, thought = _think(match, info, seat, None if played else due, timed)
-            record(match, seat, move, match.move_count, wake_bots=False)
+            record(match, seat, move, match.move_count, wake_bots=False, by_bot=True)
         if timed:
             timings.info(json.dumps({**phases, **thought, "committed": time.time()}))
         played += 1

@@ -111,9 +111,11 @@ def record(
     *,
     wake_bots: bool = True,
     read_by: User | None = None,
+    by_bot: bool = False,
 ) -> MoveAccepted:
     """Check and store one move of a locked match (the caller holds the transaction), then tell
-    of it after commit; the notices of the match to `read_by` are read with it.
+    of it after commit; the notices of the match to `read_by` are read with it. The bot loop
+    stores its moves `by_bot`, a bot's own seat's or a person's it plays for them.
 
     The bot loop and an import pass `wake_bots=False`: the loop goes on by itself, so it must not
     queue itself, and neither leaves the match as stored for the sockets (they change it on)."""
@@ -127,7 +129,12 @@ def record(
     except IllegalMove as refusal:
         raise MoveRefused(refusal_text(refusal)) from None
     stored, seen = _store(
-        match, info, seat, move, events, acting_before, wake_bots=wake_bots, read_by=read_by
+        match,
+        info,
+        Move(match_id=match.pk, seat=seat, payload=move, events=events, by_bot=by_bot),
+        acting_before,
+        wake_bots=wake_bots,
+        read_by=read_by,
     )
     # A bot loop or an import goes on changing this match; a person's move leaves it as stored.
     table = table_after_move(match, stored, seen) if seen is not None else None
@@ -156,9 +163,7 @@ def _check(match: Match, seat: int, move: Any, expected_seq: int) -> MoveAccepte
 def _store(
     match: Match,
     info: GameInfo,
-    seat: int,
-    move: Any,
-    events: list[Any],
+    stored: Move,
     acting_before: set[int],
     *,
     wake_bots: bool,
@@ -168,10 +173,10 @@ def _store(
     row, the match's state, the clocks and the next players' notices, or the end of the match
     (`finish` reads and locks the ratings and statistics it changes first, and its writes go
     with the move's). Returns the stored move and who is at the table, read once for the notices
-    and for this process's pushes (not for a bot loop or an import)."""
-    seq = match.move_count
-    # By id: a move that pointed at the match kept for the sockets would form a cycle with it.
-    stored = Move(match_id=match.pk, seq=seq, seat=seat, payload=move, events=events)
+    and for this process's pushes (not for a bot loop or an import). The move, numbered here,
+    points at its match by id: one that pointed at the match kept for the sockets would form a
+    cycle with it."""
+    seq = stored.seq = match.move_count
     writes = Batch()
     writes.insert([stored], returning=["id"], then=lambda rows: _stored(stored, rows))
     match.move_count = seq + 1
@@ -183,7 +188,7 @@ def _store(
         fields += ["status", "result", "finished_at"]
     else:
         now = timezone.now()
-        run_clocks(match, info, mover=seat, before=acting_before, now=now, writes=writes)
+        run_clocks(match, info, mover=stored.seat, before=acting_before, now=now, writes=writes)
         notify_turns(match, info, before=acting_before, writes=writes, here=here)
     if read_by is not None:
         mark_match_read(user=read_by, match_id=match.pk, writes=writes)

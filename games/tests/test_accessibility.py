@@ -12,11 +12,13 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from django.db import connections
 from django.db.models import Q
+from django.urls import reverse
 
 from accounts.models import User
 from games import services
 from games.models import Match
 from games.registry import GAMES
+from games.tests.analysed import a_marked_move, analyse
 from games.tests.browser import CHROMIUM, CHROMIUM_ARGS, Site, session_cookie
 from games.tests.example import every_game
 from lobby import services as lobby
@@ -205,7 +207,9 @@ def test_the_site_pages_pass_axe(site, readers, robots):
     from playwright.sync_api import sync_playwright
 
     cs, en = readers["cs"], readers["en"]
-    _finished_match([cs, en, robots[0]], PLAYABLE[0], seed=20261124)
+    finished = _finished_match([cs, en, robots[0]], PLAYABLE[0], seed=20261124)
+    analyse(finished)  # its replay's and each player's profile's analysis
+    marked = a_marked_move(finished, seat=0)
     waiting = lobby.open_table(host=cs, game=PLAYABLE[0], seats=3)
     clocked = services.start_match(
         game=PLAYABLE[0], players=[cs, en, robots[1]], seed=20261125, clock_seconds=600
@@ -228,6 +232,7 @@ def test_the_site_pages_pass_axe(site, readers, robots):
         "/accounts/profile/",
         f"/players/{cs.username}/",
         f"/players/{cs.username}/vs/?other={en.username}",
+        reverse("match_replay", args=[finished.pk]) + f"?step={marked.seq + 1}",
     ]
     for slug in PLAYABLE:
         pages += [f"/games/{slug}/rules/", f"/games/{slug}/statistics/"]

@@ -5,9 +5,6 @@ only and not too often."""
 
 from __future__ import annotations
 
-from contextlib import nullcontext
-from typing import Any
-
 import pytest
 from django.core.management import call_command
 from django.urls import reverse
@@ -19,33 +16,10 @@ from games.models import JudgedMove, Match, MatchAnalysis
 from games.registry import GAMES
 from games.selectors import record_of
 from games.services.analysis import progress
-from games.tests.playing import play_first_legal_move
+from games.tests.playing import play_to_the_end
 from games.tests.test_faults_worker import running_worker, wait_until
 
 PLAYOUTS = 6
-
-
-def _committed(execute: bool) -> nullcontext[None]:
-    """Outside a test's transaction the callbacks run at each commit by themselves."""
-    return nullcontext()
-
-
-def _finished(game: str, players: list, committed: Any = _committed) -> Match:
-    """A match played to its end by its people's first legal moves, the bots replying in
-    between; each move's commit callbacks run within `committed` (in a test inside one
-    transaction, pytest-django's `django_capture_on_commit_callbacks`)."""
-    match = services.start_match(game=game, players=players)
-    for _ in range(2000):
-        match.refresh_from_db()
-        if match.is_over:
-            return match
-        seat = min(GAMES[game].engine.to_act(match.state))
-        with committed(execute=True):
-            if match.seat_list[seat].is_bot:
-                services.play_bot_turns(match_id=match.pk)
-            else:
-                play_first_legal_move(match, match.seat_list[seat].user, seat)
-    raise AssertionError("the match does not end")
 
 
 def _stored(match: Match) -> list[analysis.Judgement]:
@@ -71,7 +45,9 @@ def test_a_finished_match_has_every_move_of_its_person_judged(
 ):
     settings.ANALYSE_FINISHED_MATCHES = True
     settings.ANALYSIS_PLAYOUTS = PLAYOUTS
-    match = _finished("seven_dragons", [people[0], bots[0]], django_capture_on_commit_callbacks)
+    match = play_to_the_end(
+        "seven_dragons", [people[0], bots[0]], django_capture_on_commit_callbacks
+    )
     work = MatchAnalysis.objects.get(match=match)
     assert work.status == MatchAnalysis.Status.DONE
     stored = _stored(match)
@@ -85,7 +61,7 @@ def test_a_finished_match_has_every_move_of_its_person_judged(
 def test_a_match_of_bots_alone_is_not_analysed(settings, bots, django_capture_on_commit_callbacks):
     settings.ANALYSE_FINISHED_MATCHES = True
     settings.ANALYSIS_PLAYOUTS = PLAYOUTS
-    match = _finished("seven_dragons", [bots[0], bots[1]], django_capture_on_commit_callbacks)
+    match = play_to_the_end("seven_dragons", [bots[0], bots[1]], django_capture_on_commit_callbacks)
     assert not MatchAnalysis.objects.filter(match=match).exists()
 
 
@@ -94,10 +70,12 @@ def test_its_players_ask_for_the_analysis_again_and_not_too_often(
     client, settings, people, bots, django_capture_on_commit_callbacks
 ):
     """A player gets a fresh analysis (new sampled deals); another person is refused, and a
-    player past the rate limit gets 429."""
+    player past the rate limit is told so back in the replay, nothing changed."""
     settings.ANALYSIS_PLAYOUTS = PLAYOUTS
     settings.PLAY_RATE_LIMITS = {**settings.PLAY_RATE_LIMITS, "analysis": "2/h"}
-    match = _finished("seven_dragons", [people[0], bots[0]], django_capture_on_commit_callbacks)
+    match = play_to_the_end(
+        "seven_dragons", [people[0], bots[0]], django_capture_on_commit_callbacks
+    )
     url = reverse("match_analysis", args=[match.pk])
 
     def ask() -> int:
@@ -116,8 +94,10 @@ def test_its_players_ask_for_the_analysis_again_and_not_too_often(
     again = MatchAnalysis.objects.get(match=match)
     assert (again.status, again.seed) == (MatchAnalysis.Status.DONE, 1)
     assert _stored(match) == _expected(match, seed=1)
-    assert ask() == 429
+    assert ask() == 302
     assert MatchAnalysis.objects.get(match=match).seed == 1
+    replay = client.get(reverse("match_replay", args=[match.pk])).content.decode()
+    assert "You have asked for analyses too often" in replay
 
 
 @pytest.mark.django_db
@@ -134,7 +114,7 @@ def test_a_worker_killed_half_way_leaves_what_it_judged_and_a_fresh_one_judges_t
     """The analysis worker (a process of its own) is killed with kill -9 after some moves; the
     moves it stored stay, and a fresh worker (with the clocks' loop, which hands the dead
     worker's job on) judges only the rest: the whole is what one unbroken run gives."""
-    match = _finished("kosmopolis", [people[0], people[1]])
+    match = play_to_the_end("kosmopolis", [people[0], people[1]])
     services.request_analysis(match_id=match.pk, user=people[0])
     stored = JudgedMove.objects.filter(analysis__match=match)
     total = match.move_count

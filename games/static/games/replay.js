@@ -74,3 +74,22 @@
     });
   });
 })();
+// At a step the analysis marked, the cards the strong bot's move names are outlined on the
+// board and in the hand (the ghost's data-ghost-marks: `data-card` ids).
+(function () {
+  "use strict";
+  function markGhost() {
+    document.querySelectorAll("#replay .ghost-named").forEach(function (el) {
+      el.classList.remove("ghost-named");
+    });
+    const ghost = document.querySelector("#replay [data-ghost-marks]");
+    if (!ghost) return;
+    ghost.dataset.ghostMarks.split(" ").forEach(function (card) {
+      document.querySelectorAll('#replay [data-card="' + card + '"]').forEach(function (el) {
+        el.classList.add("ghost-named");
+      });
+    });
+  }
+  document.addEventListener("DOMContentLoaded", markGhost);
+  document.body.addEventListener("htmx:afterSettle", markGhost);
+})();
