@@ -18,7 +18,6 @@ judged move, default `MOVE_SECONDS`) twice, with two seeds, and prints:
 from __future__ import annotations
 
 import argparse
-import importlib
 import os
 import random
 import statistics
@@ -29,14 +28,14 @@ from typing import Any
 import django
 
 from games import analysis, bots
-from games.rules import RECORD_FORMAT, engine_for
+from games.rules import RECORD_FORMAT
 
 MOVE_CAP = 5000
 
 
 def modules(game: Any) -> tuple[Any, Any]:
-    """The game's engine and bot, without Django (as `bench.levels` finds them)."""
-    return engine_for(game.slug), importlib.import_module(f"games.{game.slug}.bot")
+    """The game's engine and bot, its optional parts filled (as the worker finds them)."""
+    return game.engine, game.bot
 
 
 def record(game: Any, seed: int) -> dict[str, Any]:

@@ -92,3 +92,27 @@ def test_the_normal_bot_counts_the_card_its_hand_leaves_in_its_city():
         after, _ = engine.apply(state, 0, move)
         assert move["to"] == "kosmopolis"
         assert after["cities"][0]["yellow"]
+
+
+def _green_four_to_place(seats: int, rival_cards: int) -> dict[str, Any]:
+    """Seat 0 holds a green 4 and a yellow 5 under green and yellow limits of 2; the other
+    seats hold `rival_cards` blue and pink cards each."""
+    spare = [card for card in range(36, 72) if card not in (37, 55)]
+    hands = [[29, 7]] + [spare[s * rival_cards : (s + 1) * rival_cards] for s in range(seats - 1)]
+    return table(seats, kosmopolis={"yellow": [19], "green": [1]}, hands=hands)
+
+
+def test_the_normal_bot_counts_on_the_limits_its_rivals_will_raise():
+    """Three rivals with four turns left will play about half their cards to Kosmopolis: the
+    green limit of 2 will likely pass 4, so the 4 goes to the city. One rival with two turns
+    left raises it little, and the normal bot keeps the green 4 out of its city (the easy one
+    judges by the limits it sees either way)."""
+    crowded = _green_four_to_place(4, 4)
+    assert bot.choose_move(crowded, 0, random.Random(0)) == {
+        "type": "play",
+        "card": 7,
+        "to": "city",
+    }
+    assert bot.choose_easy(crowded, 0, random.Random(0))["to"] == "kosmopolis"
+    alone = _green_four_to_place(2, 4)
+    assert bot.choose_move(alone, 0, random.Random(0)) != {"type": "play", "card": 7, "to": "city"}
