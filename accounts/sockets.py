@@ -12,6 +12,7 @@ socket reconnects on, and come back with the new key."""
 from __future__ import annotations
 
 import asyncio
+import functools
 import hashlib
 import logging
 from collections.abc import Callable
@@ -105,19 +106,40 @@ def session_signs_in(session_data: str | None, current: User | None, user: Any) 
     match, so a socket's move checks its session without a round trip of its own. As Django's
     `auth.get_user` decides: the session names this player and a known backend, the account
     is active, and the hash of its password (or of a fallback secret's) is the session's."""
-    if session_data is None or current is None or current.pk != user.pk:
+    if session_data is None or current is None or current.pk != user.pk or not current.is_active:
         return False
+    return _names_the_player(
+        session_data,
+        current.pk,
+        current.password,
+        tuple(settings.AUTHENTICATION_BACKENDS),
+        settings.SECRET_KEY,
+        tuple(settings.SECRET_KEY_FALLBACKS),
+    )
+
+
+@functools.lru_cache(maxsize=1024)
+def _names_the_player(
+    session_data: str,
+    user_id: int,
+    password: str,
+    backends: tuple[str, ...],
+    secret: str,
+    fallbacks: tuple[str, ...],
+) -> bool:
+    """Whether the session's data names the player, a known backend and the hash of the
+    player's password: the same for the same arguments (the secrets too), so it is worked out
+    once per session, not at every move (two HMACs and a JSON decode a move)."""
     data = SessionStore().decode(session_data)
-    if (
-        data.get(auth.SESSION_KEY) != str(user.pk)
-        or data.get(auth.BACKEND_SESSION_KEY) not in settings.AUTHENTICATION_BACKENDS
-        or not current.is_active
+    if data.get(auth.SESSION_KEY) != str(user_id) or data.get(auth.BACKEND_SESSION_KEY) not in (
+        backends
     ):
         return False
     signed = data.get(auth.HASH_SESSION_KEY)
+    account = User(pk=user_id, password=password)
     return bool(signed) and any(
         constant_time_compare(signed, known)
-        for known in (current.get_session_auth_hash(), *current.get_session_auth_fallback_hash())
+        for known in (account.get_session_auth_hash(), *account.get_session_auth_fallback_hash())
     )
 
 

@@ -217,10 +217,11 @@ def notify_turns(
         {s.user_id for s in match.seat_list if not s.is_bot and s.number in now_acting ^ before}
     )
     acting = now_acting - before
+    absent = away(match, [s for s in match.seat_list if s.number in acting and not s.is_bot], here)
+    if not absent:
+        return  # nobody to tell: no notice's link worked out (a `reverse` a move)
     notify(
-        users=away(
-            match, [s for s in match.seat_list if s.number in acting and not s.is_bot], here
-        ),
+        users=absent,
         kind="your_turn",
         link=match.get_absolute_url(),
         match_id=match.pk,

@@ -164,3 +164,30 @@ def test_a_refusal_of_a_form_sent_by_htmx_shows_its_message_on_the_page(people, 
     page = eva.get(reverse("home")).content.decode()
     assert 'id="refusal"' in page
     assert '{"code": "(400|429)", "swap": true' in page
+
+
+def test_on_redis_every_rate_of_a_move_counts_in_one_round_trip(people, settings):
+    """A move counts toward each of its rates (a burst and a longer window), the rates sent
+    to Redis together; a Redis that lost its scripts still counts every rate."""
+    server = ThrowawayRedis()
+    server.start()
+    try:
+        settings.RATE_LIMIT_STORAGE = server.url
+        settings.PLAY_RATE_LIMITS = {
+            **settings.PLAY_RATE_LIMITS,
+            "socket_message": "2/minute;3/hour",
+        }
+        _limiter.cache_clear()
+        assert [within_limit(people[0]) for _ in range(3)] == [True, True, False]
+        redis.Redis.from_url(server.url).script_flush()
+        assert within_limit(people[1]) is True
+        assert within_limit(people[1]) is True
+        assert within_limit(people[1]) is False, "the burst counted after the scripts were lost"
+        settings.PLAY_RATE_LIMITS = {
+            **settings.PLAY_RATE_LIMITS,
+            "socket_message": "5/minute;3/hour",
+        }
+        assert within_limit(people[0]) is False, "three of the hour's counted"
+    finally:
+        _limiter.cache_clear()
+        server.stop()
