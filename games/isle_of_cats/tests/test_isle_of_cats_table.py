@@ -620,7 +620,8 @@ def test_the_solo_end_explains_the_sisters_score():
         f"The sister's score: {sister['total']}" in html
     )
     for entry in sister["colour_cards"]:
-        assert f"{entry['cats']} cats on your boat → {entry['points']}" in html
+        cats = "1 cat" if entry["cats"] == 1 else f"{entry['cats']} cats"
+        assert f"{cats} on your boat → {entry['points']}" in html
     for entry in sister["lessons"]:
         assert labels.card_name(entry["card"]) in html
 
