@@ -63,11 +63,9 @@ def accuracy(verdicts: Iterable[str]) -> float | None:
     return sum(verdict == "good" for verdict in counted) / len(counted)
 
 
-@dataclass(frozen=True)
-class Step:
-    """A judged move of a seat, as the replay shows it after `step` moves."""
+class Judged:
+    """What a step and a ghost both say of a judged move: its verdict and the estimates."""
 
-    step: int
     verdict: str
     before: float | None
     after: float | None
@@ -87,6 +85,16 @@ class Step:
     @property
     def after_text(self) -> str:
         return percent(self.after)
+
+
+@dataclass(frozen=True)
+class Step(Judged):
+    """A judged move of a seat, as the replay shows it after `step` moves."""
+
+    step: int
+    verdict: str
+    before: float | None
+    after: float | None
 
     @property
     def lost_points(self) -> int:
@@ -116,7 +124,7 @@ class SeatAnalysis:
 
 
 @dataclass(frozen=True)
-class Ghost:
+class Ghost(Judged):
     """The step's move next to the one the strong bot preferred, in the game's own log lines."""
 
     seat: int
@@ -129,22 +137,6 @@ class Ghost:
     """What the log would have said of the preferred move (empty where it cannot be shown)."""
     marks: str
     """What the preferred move names on the table (`data-card` ids), for the page to outline."""
-
-    @property
-    def marked(self) -> bool:
-        return self.verdict in MARKED
-
-    @property
-    def verdict_name(self) -> str:
-        return _(VERDICT_NAMES[self.verdict])
-
-    @property
-    def before_text(self) -> str:
-        return percent(self.before)
-
-    @property
-    def after_text(self) -> str:
-        return percent(self.after)
 
     @property
     def settled(self) -> str:
