@@ -44,9 +44,13 @@ def _tasks_run_at_once(request):
 
 
 @pytest.fixture
-def queued_tasks(_tasks_run_at_once):
+def queued_tasks(_tasks_run_at_once, request):
     """Jobs go to procrastinate's tables in the test database, for a real worker to run. The
-    tables are not Django's own, so no test flush empties them: this fixture does."""
+    tables are not Django's own, so no test flush empties them: this fixture does. The worker
+    is the shared site's for a test on that site, else one the test runs (or none): the shared
+    site is then stopped, or its worker would take the jobs first."""
+    if "site" not in request.fixturenames:
+        request.getfixturevalue("shared_site_stopped")
     from django.db import connection
     from procrastinate.contrib.django import app
     from procrastinate.contrib.django.django_connector import DjangoConnector
@@ -71,6 +75,13 @@ def site_server(django_db_setup):
     server = Site()
     yield server
     server.stop()
+
+
+@pytest.fixture
+def shared_site_stopped(site_server):
+    """For a test whose jobs another worker or server must run: the shared site's built-in
+    worker would take them first (a mail sent through its backend, a push without a key)."""
+    site_server.stop()
 
 
 @pytest.fixture

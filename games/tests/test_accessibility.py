@@ -82,7 +82,7 @@ def sites(django_db_setup):
 
 
 @pytest.fixture
-def site(sites, transactional_db, request):
+def site(sites, transactional_db, request, shared_site_stopped):
     """The example game's site for a case that plays it (marked `example_game`), else the
     site's own."""
     server = sites[request.node.get_closest_marker("example_game") is not None]

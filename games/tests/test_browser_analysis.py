@@ -21,7 +21,7 @@ SCREENSHOTS = "/tmp/deskovky-analysis-{}.png"
 
 
 @pytest.fixture
-def site(transactional_db):
+def site(transactional_db, shared_site_stopped):
     yield from serve_site()
 
 

@@ -25,7 +25,7 @@ from notifications.tests.desktop import desktop_notifications
 
 
 @pytest.fixture
-def site_that_pushes(transactional_db, monkeypatch):
+def site_that_pushes(transactional_db, monkeypatch, shared_site_stopped):
     """The site with a VAPID key, as production has it."""
     monkeypatch.setenv("VAPID_PRIVATE_KEY", push.new_key_pair()[0])
     yield from serve_site()
