@@ -1,4 +1,39 @@
+import os
+
 import pytest
+
+
+def pytest_configure(config):
+    if config.pluginmanager.hasplugin("django"):
+        _commit_without_waiting_for_the_disk()
+        _flush_by_delete()
+
+
+def _commit_without_waiting_for_the_disk() -> None:
+    """The test run's connections, its servers' and workers' too (libpq reads PGOPTIONS), do
+    not wait for each commit to reach the disk: a loaded machine's flush took 9.5 ms a commit
+    here, against 1.2 ms. Only a crash of PostgreSQL itself could lose a commit, and the tests
+    never crash it."""
+    os.environ["PGOPTIONS"] = " ".join(
+        filter(None, [os.environ.get("PGOPTIONS"), "-c synchronous_commit=off"])
+    )
+
+
+def _flush_by_delete() -> None:
+    """A transactional test's tables are emptied by DELETE, not TRUNCATE: TRUNCATE makes new
+    files for every table and index (1.5 s a test here, 450 such tests), DELETE of the few rows
+    a test wrote takes milliseconds. Django's foreign keys are deferred, so the order does not
+    matter; sequences go on as after a TRUNCATE without RESTART IDENTITY: ids are never reused."""
+    from django.db.backends.postgresql.operations import DatabaseOperations
+
+    truncate = DatabaseOperations.sql_flush
+
+    def sql_flush(self, style, tables, *, reset_sequences=False, allow_cascade=False):
+        if reset_sequences:
+            return truncate(self, style, tables, reset_sequences=True, allow_cascade=allow_cascade)
+        return [f"{style.SQL_KEYWORD('DELETE FROM')} {self.quote_name(table)};" for table in tables]
+
+    DatabaseOperations.sql_flush = sql_flush
 
 
 @pytest.fixture(autouse=True)
