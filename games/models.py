@@ -1,5 +1,6 @@
 import hashlib
-from collections.abc import Callable
+from collections.abc import Callable, Collection
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -30,6 +31,39 @@ def closed_to(user: Any) -> models.Q:
     for rule in _CLOSED_BY_OTHER_APPS:
         closed |= rule(user)
     return closed
+
+
+@dataclass(frozen=True)
+class PartOf:
+    """An event of another app that a match is played in (a tournament), named and linked on
+    the match's pages; `round` where the event has rounds."""
+
+    name: str
+    url: str
+    round: int | None = None
+
+
+MatchEvents = Callable[[Collection[int], Any], dict[int, PartOf]]
+"""Given matches' ids and a viewer (perhaps anonymous), the events among them that the viewer
+may see, by match."""
+
+_EVENTS_OF_OTHER_APPS: list[MatchEvents] = []
+
+
+def name_events(events: MatchEvents) -> None:
+    """Lets an app whose events start matches name the event on the match's table, replay and
+    lists, without the games knowing of it (the tournaments app). Called from the app's
+    `ready`; the same rule given twice counts once."""
+    if events not in _EVENTS_OF_OTHER_APPS:
+        _EVENTS_OF_OTHER_APPS.append(events)
+
+
+def events_of(match_ids: Collection[int], viewer: Any) -> dict[int, PartOf]:
+    """The events the matches are part of, those the viewer may see (`name_events`)."""
+    found: dict[int, PartOf] = {}
+    for rule in _EVENTS_OF_OTHER_APPS:
+        found.update(rule(match_ids, viewer) if match_ids else {})
+    return found
 
 
 def watchable_by(user: Any) -> models.Q:

@@ -19,7 +19,7 @@ from chat.live import panel_html
 from config.guards import count, limited, to_named_player, whole_number, within_limit
 from games import analysis_view, charts, selectors, services, stats
 from games.forms import BotLevelForm, GameChoicesForm
-from games.models import Match, Seat, SeatOffer
+from games.models import Match, Seat, SeatOffer, events_of
 from games.regions import render_region
 from games.registry import GAMES
 from games.selectors import record_of, replay_for, table_for
@@ -71,6 +71,7 @@ def match_table(request: HtmxRequest, match_id: int) -> HttpResponse:
     context = table.context()
     context["table_html"] = render_region("table", _with_csrf(request, context))
     context["chat_html"] = panel_html(match_id, request.user, get_token(request))
+    context["part_of"] = events_of([match_id], request.user).get(match_id)
     return render(request, TABLE_PAGE, context)
 
 
@@ -354,7 +355,12 @@ def match_replay(request: HtmxRequest, match_id: int) -> HttpResponse:
     step = match.move_count if asked == "last" else whole_number(asked) or 0
     replay = replay_for(match, request.user, step)
     template = "games/replay.html#replay" if request.htmx else "games/replay.html"
-    context = {"replay": replay, "analysis": analysis_view.replay_analysis(replay, request.user)}
+    context: dict[str, Any] = {
+        "replay": replay,
+        "analysis": analysis_view.replay_analysis(replay, request.user),
+    }
+    if not request.htmx:
+        context["part_of"] = events_of([match.pk], request.user).get(match.pk)
     return render(request, template, context)
 
 
