@@ -161,3 +161,35 @@ def test_two_sign_up_are_seated_play_and_the_standings_change_live(site, people,
         expect(watcher.locator("#tournament-live")).to_have_attribute("data-status", "finished")
         expect(standings.first.locator("[data-stat=points]")).to_have_text("2")
         browser.close()
+
+
+def test_the_create_forms_texts_and_fields_follow_the_chosen_format(site, people):
+    from playwright.sync_api import expect, sync_playwright
+
+    expect.set_options(timeout=EXPECT_TIMEOUT_MS)
+    cookie = session_cookie(people[0], site)
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        context = browser.new_context(locale="en-GB", viewport={"width": 390, "height": 844})
+        context.add_cookies([cookie])
+        page = context.new_page()
+        page.goto(f"{site}/tournaments/new/seven_dragons/")
+        swiss_only = [
+            page.get_by_text("Swiss rounds: each round seats"),
+            page.locator("#id_rounds"),
+            page.locator("#id_round_days"),
+            page.get_by_text("the first round is seated then"),
+        ]
+        arena_only = [
+            page.get_by_text("Arena: until its time is up"),
+            page.locator("#id_duration_minutes"),
+            page.get_by_text("the first tables are seated then"),
+            page.get_by_text("An arena is played in real time."),
+        ]
+        for shown, hidden in ((swiss_only, arena_only), (arena_only, swiss_only)):
+            for text in shown:
+                expect(text).to_be_visible()
+            for text in hidden:
+                expect(text).to_be_hidden()
+            page.get_by_label("arena", exact=True).check()
+        browser.close()
