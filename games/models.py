@@ -199,6 +199,10 @@ class Seat(models.Model):
     rank = models.PositiveSmallIntegerField(_("rank"), null=True, blank=True)
     time_left_ms = models.BigIntegerField(_("time left (ms)"), null=True, blank=True)
     turn_started_at = models.DateTimeField(_("acting since"), null=True, blank=True)
+    awaited_until = models.DateTimeField(_("its player awaited until"), null=True, blank=True)
+    """A real-time seat whose player the site seated and who has not come to the table yet: its
+    clock does not run until they come (`games.services.clocks.come_to_table`), and a player not
+    come by then is taken for gone (a bot plays the seat)."""
     left = models.CharField(_("left the match"), max_length=12, choices=Left.choices, blank=True)
     replaced_at = models.DateTimeField(_("replaced by a bot"), null=True, blank=True)
     substitute_wanted = models.BooleanField(_("looking for a substitute"), default=False)
@@ -239,13 +243,16 @@ class Seat(models.Model):
         return not self.is_bot or self.handed
 
     def deadline(self, match: Match) -> datetime | None:
-        """When this seat's time runs out, if it is acting and its match has a clock.
+        """When this seat's time runs out, if it is acting and its match has a clock; a
+        real-time seat whose player has not come yet, when they are awaited no more.
 
         A turn-based clock waits for the player's vacation: the move's hours count from its end.
         """
         if self.turn_started_at is None or self.is_bot:
             return None
         if match.pace == Match.Pace.LIVE and self.time_left_ms is not None:
+            if self.awaited_until is not None:
+                return self.awaited_until
             return self.turn_started_at + timedelta(milliseconds=self.time_left_ms)
         if match.pace == Match.Pace.TURN_BASED and match.move_hours:
             started = self.turn_started_at

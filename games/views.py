@@ -8,6 +8,7 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect, reswap
@@ -63,7 +64,14 @@ def _match(match_id: int) -> Match:
 @private_to_its_people
 def match_table(request: HtmxRequest, match_id: int) -> HttpResponse:
     """The table page; with htmx (the fallback poll) only the table region."""
-    table = table_for(_match(match_id), request.user)
+    match = _match(match_id)
+    if isinstance(request.user, User) and any(
+        s.user_id == request.user.pk and s.awaited_until for s in match.seat_list
+    ):
+        # The player the match awaited came: their clock starts now.
+        services.come_to_table(match_id=match_id, user=request.user, now=timezone.now())
+        match = _match(match_id)
+    table = table_for(match, request.user)
     if table.seat is not None and isinstance(request.user, User):
         mark_match_read(user=request.user, match_id=match_id)
     if request.htmx:
