@@ -67,6 +67,7 @@ class TournamentForm(PacedForm):
         seats = self.fields["seats"]
         seats.label = _("Players at a table")
         seats.choices = [(n, n) for n in self.game.seat_choices if n >= 2]
+        self.fields["move_hours"].widget.attrs["data-format"] = "swiss"  # an arena is live
         self.fields["starts_at"].help_text = _by_format(
             gettext("In the time zone of your settings; the first round is seated then."),
             gettext("In the time zone of your settings; the first tables are seated then."),

@@ -178,6 +178,7 @@ def test_the_create_forms_texts_and_fields_follow_the_chosen_format(site, people
             page.get_by_text("Swiss rounds: each round seats"),
             page.locator("#id_rounds"),
             page.locator("#id_round_days"),
+            page.locator("#id_move_hours"),
             page.get_by_text("the first round is seated then"),
         ]
         arena_only = [
