@@ -67,7 +67,7 @@ def test_opening_the_table_starts_the_clock_and_the_others_see_who_is_awaited(
     match, acting, _other = _seated(people, make_tournament)
     client.force_login(people[2])  # a spectator
     watched = client.get(match.get_absolute_url()).content.decode()
-    assert watched.count("Not at the table yet: the clock waits for them until") == 2
+    assert watched.count("their clock waits for them, then a bot plays the seat.") == 2
     assert "data-deadline" not in watched  # no clock runs
     client.force_login(acting.user)
     page = client.get(match.get_absolute_url()).content.decode()
