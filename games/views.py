@@ -65,8 +65,13 @@ def _match(match_id: int) -> Match:
 def match_table(request: HtmxRequest, match_id: int) -> HttpResponse:
     """The table page; with htmx (the fallback poll) only the table region."""
     match = _match(match_id)
-    if isinstance(request.user, User) and any(
-        s.user_id == request.user.pk and s.awaited_until for s in match.seat_list
+    if (
+        isinstance(request.user, User)
+        and not match.is_over
+        and any(
+            s.user_id == request.user.pk and s.awaited_until and not s.is_bot
+            for s in match.seat_list
+        )
     ):
         # The player the match awaited came: their clock starts now.
         services.come_to_table(match_id=match_id, user=request.user, now=timezone.now())
