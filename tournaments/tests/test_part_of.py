@@ -31,8 +31,12 @@ def test_a_swiss_match_names_its_tournament_and_round_on_the_table_replay_and_my
     for player in people[1:3]:
         game_services.leave_match(match_id=match.pk, user=player, reason="abandoned")
     assert named in client.get(reverse("match_replay", args=[match.pk])).content.decode()
-    client.logout()  # a public tournament's match: anyone watching is shown it
-    assert named in client.get(match.get_absolute_url()).content.decode()
+    client.logout()  # a public tournament's match: anyone watching is shown it, here in Czech
+    watched = client.get(match.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="cs").content.decode()
+    assert (
+        f'Turnaj <a href="{tournament.get_absolute_url()}">Friday &lt;Swiss&gt;</a>, 1. kolo'
+        in watched
+    )
     other = game_services.start_match(game="seven_dragons", players=people[1:3])
     assert "Part of" not in client.get(other.get_absolute_url()).content.decode()
 
