@@ -26,9 +26,10 @@ from notifications.services import notify
 
 REMINDER_BEFORE = timedelta(hours=2)
 ARRIVAL_SECONDS = 60
-"""How long a real-time match seated by the site (a live tournament's round, a lobby table
-filled) waits for each player to come to its table before their clock starts; a player not
-come by then is taken for gone, as lichess takes one who has not moved."""
+"""How long a real-time match that seats people who may not be at hand (a live tournament's
+round: `start_match(awaited=True)`) waits for each player to come to its table before their
+clock starts; a player not come by then is taken for gone, as lichess takes one who has not
+made their first move."""
 
 
 def run_clocks(
