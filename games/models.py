@@ -1,5 +1,6 @@
 import hashlib
-from collections.abc import Callable
+from collections.abc import Callable, Collection
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -30,6 +31,39 @@ def closed_to(user: Any) -> models.Q:
     for rule in _CLOSED_BY_OTHER_APPS:
         closed |= rule(user)
     return closed
+
+
+@dataclass(frozen=True)
+class PartOf:
+    """An event of another app that a match is played in (a tournament), named and linked on
+    the match's pages; `round` where the event has rounds."""
+
+    name: str
+    url: str
+    round: int | None = None
+
+
+MatchEvents = Callable[[Collection[int], Any], dict[int, PartOf]]
+"""Given matches' ids and a viewer (perhaps anonymous), the events among them that the viewer
+may see, by match."""
+
+_EVENTS_OF_OTHER_APPS: list[MatchEvents] = []
+
+
+def name_events(events: MatchEvents) -> None:
+    """Lets an app whose events start matches name the event on the match's table, replay and
+    lists, without the games knowing of it (the tournaments app). Called from the app's
+    `ready`; the same rule given twice counts once."""
+    if events not in _EVENTS_OF_OTHER_APPS:
+        _EVENTS_OF_OTHER_APPS.append(events)
+
+
+def events_of(match_ids: Collection[int], viewer: Any) -> dict[int, PartOf]:
+    """The events the matches are part of, those the viewer may see (`name_events`)."""
+    found: dict[int, PartOf] = {}
+    for rule in _EVENTS_OF_OTHER_APPS:
+        found.update(rule(match_ids, viewer) if match_ids else {})
+    return found
 
 
 def watchable_by(user: Any) -> models.Q:
@@ -165,6 +199,10 @@ class Seat(models.Model):
     rank = models.PositiveSmallIntegerField(_("rank"), null=True, blank=True)
     time_left_ms = models.BigIntegerField(_("time left (ms)"), null=True, blank=True)
     turn_started_at = models.DateTimeField(_("acting since"), null=True, blank=True)
+    awaited_until = models.DateTimeField(_("its player awaited until"), null=True, blank=True)
+    """A real-time seat whose player the site seated and who has not come to the table yet: its
+    clock does not run until they come (`games.services.clocks.come_to_table`), and a player not
+    come by then is taken for gone (a bot plays the seat)."""
     left = models.CharField(_("left the match"), max_length=12, choices=Left.choices, blank=True)
     replaced_at = models.DateTimeField(_("replaced by a bot"), null=True, blank=True)
     substitute_wanted = models.BooleanField(_("looking for a substitute"), default=False)
@@ -205,13 +243,16 @@ class Seat(models.Model):
         return not self.is_bot or self.handed
 
     def deadline(self, match: Match) -> datetime | None:
-        """When this seat's time runs out, if it is acting and its match has a clock.
+        """When this seat's time runs out, if it is acting and its match has a clock; a
+        real-time seat whose player has not come yet, when they are awaited no more.
 
         A turn-based clock waits for the player's vacation: the move's hours count from its end.
         """
         if self.turn_started_at is None or self.is_bot:
             return None
         if match.pace == Match.Pace.LIVE and self.time_left_ms is not None:
+            if self.awaited_until is not None:
+                return self.awaited_until
             return self.turn_started_at + timedelta(milliseconds=self.time_left_ms)
         if match.pace == Match.Pace.TURN_BASED and match.move_hours:
             started = self.turn_started_at

@@ -76,6 +76,8 @@ class PlayerPanel:
     """A person who has the table open now (`games.presence`); a bot never is."""
     bot_helped: bool = False
     """A bot played (part of) the match for the seat's person: not their own win."""
+    awaited_until: datetime | None = None
+    """Its person has not come to the table yet: their clock waits for them until then."""
 
 
 @dataclass(frozen=True)
@@ -372,8 +374,8 @@ def _panel(
         rank=s.rank,
         rating_change=match.rating_deltas.get(s.user_id),
         left=s.get_left_display() if s.left else "",
-        # A seat its player left has no clock of theirs to show.
-        deadline=None if match.is_over or s.left else s.deadline(match),
+        # A seat its player left has no clock of theirs to show; an awaited one's waits.
+        deadline=None if match.is_over or s.left or s.awaited_until else s.deadline(match),
         time_left_ms=None if s.left else s.time_left_ms,
         vacation_until=s.user.vacation_until
         if s.user.vacation_until and s.user.vacation_until > now
@@ -383,6 +385,7 @@ def _panel(
         score_text="" if s.score is None else info.score_text(s.score),
         present=not s.is_bot and s.user_id in here,
         bot_helped=s.bot_helped and not s.left,
+        awaited_until=None if match.is_over or s.is_bot else s.awaited_until,
     )
 
 

@@ -8,6 +8,7 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect, reswap
@@ -19,7 +20,7 @@ from chat.live import panel_html
 from config.guards import count, limited, to_named_player, whole_number, within_limit
 from games import analysis_view, charts, selectors, services, stats
 from games.forms import BotLevelForm, GameChoicesForm
-from games.models import Match, Seat, SeatOffer
+from games.models import Match, Seat, SeatOffer, events_of
 from games.regions import render_region
 from games.registry import GAMES
 from games.selectors import record_of, replay_for, table_for
@@ -63,7 +64,19 @@ def _match(match_id: int) -> Match:
 @private_to_its_people
 def match_table(request: HtmxRequest, match_id: int) -> HttpResponse:
     """The table page; with htmx (the fallback poll) only the table region."""
-    table = table_for(_match(match_id), request.user)
+    match = _match(match_id)
+    if (
+        isinstance(request.user, User)
+        and not match.is_over
+        and any(
+            s.user_id == request.user.pk and s.awaited_until and not s.is_bot
+            for s in match.seat_list
+        )
+    ):
+        # The player the match awaited came: their clock starts now.
+        services.come_to_table(match_id=match_id, user=request.user, now=timezone.now())
+        match = _match(match_id)
+    table = table_for(match, request.user)
     if table.seat is not None and isinstance(request.user, User):
         mark_match_read(user=request.user, match_id=match_id)
     if request.htmx:
@@ -71,6 +84,7 @@ def match_table(request: HtmxRequest, match_id: int) -> HttpResponse:
     context = table.context()
     context["table_html"] = render_region("table", _with_csrf(request, context))
     context["chat_html"] = panel_html(match_id, request.user, get_token(request))
+    context["part_of"] = events_of([match_id], request.user).get(match_id)
     return render(request, TABLE_PAGE, context)
 
 
@@ -354,7 +368,12 @@ def match_replay(request: HtmxRequest, match_id: int) -> HttpResponse:
     step = match.move_count if asked == "last" else whole_number(asked) or 0
     replay = replay_for(match, request.user, step)
     template = "games/replay.html#replay" if request.htmx else "games/replay.html"
-    context = {"replay": replay, "analysis": analysis_view.replay_analysis(replay, request.user)}
+    context: dict[str, Any] = {
+        "replay": replay,
+        "analysis": analysis_view.replay_analysis(replay, request.user),
+    }
+    if not request.htmx:
+        context["part_of"] = events_of([match.pk], request.user).get(match.pk)
     return render(request, template, context)
 
 

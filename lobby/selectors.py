@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 from urllib.parse import urlencode
@@ -11,7 +11,7 @@ from django.db.models import Count, Prefetch, Q, QuerySet
 
 from accounts.models import User
 from config.guards import whole_number
-from games.models import Match, Seat, Vacation, closed_to
+from games.models import Match, PartOf, Seat, Vacation, closed_to, events_of
 from games.registry import GAMES
 from games.selectors import seat_name
 from lobby.models import Invitation, Table, TableSeat
@@ -123,6 +123,7 @@ class MyMatch:
     my_turn: bool
     names: list[str]
     deadline: datetime | None = None
+    part_of: PartOf | None = None
 
 
 def my_matches(user: User) -> dict[str, list[MyMatch]]:
@@ -150,7 +151,12 @@ def my_matches(user: User) -> dict[str, list[MyMatch]]:
         entry = MyMatch(match, seat, my_turn, names, seat.deadline(match) if my_turn else None)
         groups["my_turn" if my_turn else "waiting"].append(entry)
     groups["finished"] = groups["finished"][:20]
-    return groups
+    shown = [entry.match.pk for entries in groups.values() for entry in entries]
+    events = events_of(shown, user)
+    return {
+        group: [replace(entry, part_of=events.get(entry.match.pk)) for entry in entries]
+        for group, entries in groups.items()
+    }
 
 
 @dataclass(frozen=True)

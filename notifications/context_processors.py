@@ -7,7 +7,7 @@ from notifications.selectors import (
     latest_unread,
     sentence,
     table_waiting,
-    unread_count,
+    unread_state,
 )
 
 
@@ -23,14 +23,21 @@ def bell_context(user: Any) -> dict[str, Any]:
     """The count, and the newest notice's sentence when the player wants it on the desktop
     (the browser shows it only with the player's permission, and only in a background tab),
     with its place on the device and its link, as a push of it has them; and a real-time
-    table the player was just seated at (`table_waiting`)."""
-    count = unread_count(user)
+    table the player was just seated at (`table_waiting`); the mark of it all that the bell's
+    socket checks when it opens (`unread_state`)."""
+    count, mark = unread_state(user)
     latest = latest_unread(user, channel="browser") if count else None
     waiting = {"table_waiting": table_waiting(user)} if count else {}
     if latest is None:
-        return {"unread_notifications": count, "latest_notification": "", **waiting}
+        return {
+            "unread_notifications": count,
+            "latest_notification": "",
+            "bell_mark": mark,
+            **waiting,
+        }
     return {
         **waiting,
+        "bell_mark": mark,
         "unread_notifications": count,
         "latest_notification": sentence(latest),
         "latest_notification_tag": device_tag(latest),

@@ -2,16 +2,23 @@
 
 from __future__ import annotations
 
-from django.db.models import QuerySet
+from django.db.models import Count, Max, QuerySet
 from django.utils.translation import gettext as _
 
 from accounts.models import User
+from games.models import Match
 from games.registry import GAMES
 from notifications.models import Notification
 
 
-def unread_count(user: User) -> int:
-    return Notification.objects.filter(user=user, on_site=True, read_at__isnull=True).count()
+def unread_state(user: User) -> tuple[int, str]:
+    """The unread count, and a mark of what the bell shows (the count and the newest unread
+    notice's time): a bell socket opened after its page was made compares the page's mark with
+    the present one, so a notice given (or read) between the two is not missed."""
+    unread = Notification.objects.filter(user=user, on_site=True, read_at__isnull=True)
+    found = unread.aggregate(count=Count("pk"), newest=Max("created_at"))
+    newest = found["newest"]
+    return found["count"], f"{found['count']}-{int(newest.timestamp() * 1000) if newest else 0}"
 
 
 def latest_unread(user: User, *, channel: str) -> Notification | None:
@@ -23,8 +30,12 @@ def latest_unread(user: User, *, channel: str) -> Notification | None:
 def table_waiting(user: User) -> str | None:
     """The link of an unread notice that seats the player at a real-time table at once (a
     live tournament's round or arena: `params["at_once"]`), which a page with nothing left to
-    play takes them to; the table's page reads it."""
-    notices = Notification.objects.filter(user=user, read_at__isnull=True, params__at_once=True)
+    play takes them to (`bell.js`); the table's page reads it. A table that ended meanwhile
+    waits no more: a finished page would otherwise take them to a finished table."""
+    playing = Match.objects.filter(status=Match.Status.ACTIVE).values("pk")
+    notices = Notification.objects.filter(
+        user=user, read_at__isnull=True, params__at_once=True, match_id__in=playing
+    )
     return notices.values_list("link", flat=True).first()
 
 

@@ -4,15 +4,16 @@ player's results by round and the current round's tables."""
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
 from django.db.models import Count, Q, QuerySet
+from django.urls import reverse
 
 from accounts.models import User
-from games.models import Match
+from games.models import Match, PartOf
 from tournaments import pairing
 from tournaments.models import Pairing, Participant, Tournament
 from tournaments.services import as_table, standings
@@ -66,12 +67,17 @@ class Board:
     """The match the viewer plays now, which a real-time page takes them to."""
 
 
-def listed(user: Any) -> QuerySet[Tournament]:
+def _seen_by(user: Any) -> QuerySet[Tournament, Any]:
     """Tournaments a visitor may see: public ones, and private ones they play in or made."""
     visible = Q(private=False)
     if getattr(user, "is_authenticated", False):
         visible |= Q(created_by=user) | Q(participants__user=user)
-    seen = Tournament.objects.filter(visible).values("pk")
+    return Tournament.objects.filter(visible).values("pk")
+
+
+def listed(user: Any) -> QuerySet[Tournament]:
+    """Tournaments a visitor may see (`_seen_by`), with their players counted."""
+    seen = _seen_by(user)
     return Tournament.objects.filter(pk__in=seen).annotate(
         players=Count("participants", filter=Q(participants__withdrawn=False))
     )
@@ -85,6 +91,28 @@ def closed_matches(user: Any) -> Q:
         private = private.exclude(created_by=user).exclude(participants__user=user)
     tables = Pairing.objects.filter(round__tournament__in=private, match__isnull=False)
     return Q(pk__in=tables.values("match_id"))
+
+
+def events_of(match_ids: Collection[int], viewer: Any) -> dict[int, PartOf]:
+    """The tournaments the matches were played in, those the viewer may see, with the round of
+    a Swiss (`games.models.name_events`): a substitute who took a seat in a tournament by
+    invitation watches its match but is not shown the tournament."""
+    tables = Pairing.objects.filter(match_id__in=match_ids, round__tournament__in=_seen_by(viewer))
+    rows = tables.values_list(
+        "match_id",
+        "round__number",
+        "round__tournament_id",
+        "round__tournament__name",
+        "round__tournament__kind",
+    ).distinct()
+    return {
+        match_id: PartOf(
+            name=name,
+            url=reverse("tournament", kwargs={"tournament_id": tournament_id}),
+            round=None if kind == Tournament.Kind.ARENA else number,
+        )
+        for match_id, number, tournament_id, name, kind in rows
+    }
 
 
 def tournament_lists(user: Any, game: str | None) -> dict[str, list[Tournament]]:

@@ -313,6 +313,7 @@ def _start_table(tournament: Tournament, seated: Round, players: list[Participan
         clock_seconds=tournament.clock_minutes * 60,
         increment_seconds=tournament.clock_increment,
         move_hours=tournament.move_hours,
+        awaited=True,
     )
     Pairing.objects.bulk_create(
         Pairing(round=seated, participant=entry, match=match, seat=seat)

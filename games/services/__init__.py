@@ -15,8 +15,10 @@ from games.services.announce import (
 from games.services.autoplay import let_bot_play, take_seat_back
 from games.services.bots import bot_pace, play_bot_turns, run_bots
 from games.services.clocks import (
+    ARRIVAL_SECONDS,
     REMINDER_BEFORE,
     check_clock,
+    come_to_table,
     declare_vacation,
     expire_clocks,
     remind_turn,
@@ -44,6 +46,7 @@ from games.services.seats import (
 )
 
 __all__ = [
+    "ARRIVAL_SECONDS",
     "LOBBY_GROUP",
     "REMINDER_BEFORE",
     "MoveAccepted",
@@ -55,6 +58,7 @@ __all__ = [
     "ask_for_substitute",
     "bot_pace",
     "check_clock",
+    "come_to_table",
     "declare_vacation",
     "decline_seat_offer",
     "end_match_early",

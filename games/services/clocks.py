@@ -18,13 +18,18 @@ from config.worker import RETRY_ON_OUTAGE
 from games.models import Match, Seat, Vacation
 from games.registry import GAMES, GameInfo
 from games.selectors import clock_warning
-from games.services.announce import announce_move
+from games.services.announce import after_commit, announce_move
 from games.services.locks import locked
 from games.services.refusals import MoveRefused
 from games.services.seats import hand_to_bot
 from notifications.services import notify
 
 REMINDER_BEFORE = timedelta(hours=2)
+ARRIVAL_SECONDS = 60
+"""How long a real-time match that seats people who may not be at hand (a live tournament's
+round: `start_match(awaited=True)`) waits for each player to come to its table before their
+clock starts; a player not come by then is taken for gone, as lichess takes one who has not
+made their first move."""
 
 
 def run_clocks(
@@ -46,6 +51,9 @@ def run_clocks(
         if seat.is_bot:
             continue
         was, will = seat.number in before, seat.number in after
+        if seat.number == mover and seat.awaited_until is not None:
+            # A move shows its player came: the clock that waited for them charges nothing.
+            seat.awaited_until, seat.turn_started_at = None, now
         if was and (seat.number == mover or not will):
             bonus = match.increment_seconds * 1000 if seat.number == mover else 0
             _charge(seat, now, bonus)
@@ -59,14 +67,20 @@ def run_clocks(
             Seat.objects.filter(pk=seat.pk),
             time_left_ms=seat.time_left_ms,
             turn_started_at=seat.turn_started_at,
+            awaited_until=seat.awaited_until,
         )
         check_at(match, seat.deadline(match))
         _remind_before(match, seat)
 
 
 def _charge(seat: Seat, now: datetime, bonus: int = 0) -> None:
-    """Take the time its turn ran since it started off a real-time seat's clock; add `bonus`."""
-    if seat.time_left_ms is not None and seat.turn_started_at is not None:
+    """Take the time its turn ran since it started off a real-time seat's clock (none while its
+    player is awaited); add `bonus`."""
+    if (
+        seat.time_left_ms is not None
+        and seat.turn_started_at is not None
+        and seat.awaited_until is None
+    ):
         spent = int((now - seat.turn_started_at).total_seconds() * 1000)
         seat.time_left_ms = max(seat.time_left_ms - spent, 0) + bonus
 
@@ -93,9 +107,10 @@ def resume_clock(match: Match, seat: Seat, now: datetime) -> None:
 
 def _remind_before(match: Match, seat: Seat) -> None:
     """Queue the reminder of a move that may last longer: two hours before a turn-based move's
-    time is up, `clock_warning` before a real-time clock runs out."""
+    time is up, `clock_warning` before a real-time clock runs out (not while its player is
+    awaited: their clock has not started)."""
     deadline = seat.deadline(match)
-    if deadline is None or seat.turn_started_at is None:
+    if deadline is None or seat.turn_started_at is None or seat.awaited_until is not None:
         return
     before = REMINDER_BEFORE if match.pace == Match.Pace.TURN_BASED else clock_warning(match)
     at = deadline - before
@@ -142,6 +157,28 @@ def remind_turn(*, match_id: int, seat: int, since: str) -> bool:
     return send_turn_reminder(match_id=match_id, seat=seat, since=since)
 
 
+def come_to_table(*, match_id: int, user: User, now: datetime) -> bool:
+    """The player opened the table of a match that awaited them: their clock starts now if they
+    must act, having lost nothing before, and the table shows it running. Returns whether they
+    were awaited."""
+    with transaction.atomic():
+        match = locked(match_id)
+        seat = next(
+            (s for s in match.seat_list if s.user_id == user.pk and s.awaited_until is not None),
+            None,
+        )
+        if match.is_over or seat is None or seat.is_bot:
+            return False
+        seat.awaited_until = None
+        if seat.turn_started_at is not None:
+            seat.turn_started_at = now
+            check_at(match, seat.deadline(match))
+            _remind_before(match, seat)
+        seat.save(update_fields=["awaited_until", "turn_started_at"])
+        after_commit(match, GAMES[match.game], wake_bots=False)
+        return True
+
+
 def check_at(match: Match, deadline: datetime | None) -> None:
     """Queue a clock check for when a deadline passes."""
     if deadline is None:
@@ -153,7 +190,8 @@ def check_at(match: Match, deadline: datetime | None) -> None:
 
 
 def expire_clocks(*, match_id: int, now: datetime) -> list[int]:
-    """Hand every acting seat whose time is up at `now` to a bot; returns those seats.
+    """Hand every acting seat whose time is up at `now` to a bot (one whose player never came
+    abandoned it); returns those seats.
 
     The clock is an argument so tests (and a late worker) decide what "now" is.
     """
@@ -168,7 +206,8 @@ def expire_clocks(*, match_id: int, now: datetime) -> list[int]:
             if seat.number in acting and (deadline := seat.deadline(match)) and deadline <= now
         ]
         for seat in expired:
-            hand_to_bot(match, seat, Seat.Left.TIMED_OUT, now)
+            gone = seat.awaited_until is not None  # never came to the table
+            hand_to_bot(match, seat, Seat.Left.ABANDONED if gone else Seat.Left.TIMED_OUT, now)
         return [seat.number for seat in expired]
 
 

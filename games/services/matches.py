@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Collection, Sequence
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.db import transaction
@@ -17,7 +18,7 @@ from games.models import Match, Seat
 from games.registry import GAMES, GameInfo
 from games.rules import RECORD_FORMAT
 from games.services.announce import after_commit, tell_my_games
-from games.services.clocks import run_clocks
+from games.services.clocks import ARRIVAL_SECONDS, run_clocks
 from games.services.locks import locked
 from games.services.moves import notify_turns
 from games.services.moves import record as record_move
@@ -37,12 +38,15 @@ def start_match(
     increment_seconds: int = 0,
     move_hours: int | None = None,
     bot_level: str = Seat.Level.NORMAL,
+    awaited: bool = False,
 ) -> Match:
     """Seat the players in the given order and deal; the seed is fresh 128-bit randomness.
 
     A real-time match gives each player `clock_seconds` plus `increment_seconds` a move; a
     turn-based one `move_hours` for each move. Without either nobody is timed (bot games).
-    The bots among the players play at `bot_level`.
+    The bots among the players play at `bot_level`. A match `awaited` seats people who may
+    not be at hand (the site seated them): each real-time clock waits for its player to come
+    to the table, `ARRIVAL_SECONDS` at most (`Seat.awaited_until`).
     """
     info = _playable(game)
     _check_players(info, players, bot_level)
@@ -62,9 +66,11 @@ def start_match(
             move_hours=move_hours if pace == Match.Pace.TURN_BASED else None,
             state=state,
         )
-        match.seat_list = _seat(match, players, bot_level)
+        now = timezone.now()
+        until = now + timedelta(seconds=ARRIVAL_SECONDS) if awaited else None
+        match.seat_list = _seat(match, players, bot_level, until)
         writes = Batch()
-        run_clocks(match, info, mover=None, before=set(), now=timezone.now(), writes=writes)
+        run_clocks(match, info, mover=None, before=set(), now=now, writes=writes)
         notify_turns(match, info, before=set(), writes=writes)
         writes.send()
         tell_my_games({s.user_id for s in match.seat_list if not s.is_bot})
@@ -86,8 +92,12 @@ def _check_players(info: GameInfo, players: Sequence[User], bot_level: str) -> N
         raise ValueError(_("Choose one of the bots' levels: easy, normal or strong."))
 
 
-def _seat(match: Match, players: Sequence[User], bot_level: str) -> list[Seat]:
-    """The players in their seats, in order, each with the match's starting clock."""
+def _seat(
+    match: Match, players: Sequence[User], bot_level: str, awaited_until: datetime | None
+) -> list[Seat]:
+    """The players in their seats, in order, each with the match's starting clock; a person's
+    real-time clock waits for them until `awaited_until`, if given."""
+    waits = match.clock_seconds is not None
     return Seat.objects.bulk_create(
         Seat(
             match=match,
@@ -96,6 +106,7 @@ def _seat(match: Match, players: Sequence[User], bot_level: str) -> list[Seat]:
             is_bot=player.is_bot,
             bot_level=bot_level if player.is_bot else Seat.Level.NORMAL,
             time_left_ms=match.clock_seconds * 1000 if match.clock_seconds else None,
+            awaited_until=awaited_until if waits and not player.is_bot else None,
         )
         for number, player in enumerate(players)
     )

@@ -1,5 +1,6 @@
 """Who is told what, on the site: the bell, its count, and reading."""
 
+import re
 from datetime import timedelta
 
 import pytest
@@ -152,6 +153,31 @@ def test_the_bell_rings_live_when_another_player_moves(people):
     assert 'id="bell"' in pushed
     assert 'hx-swap-oob="true"' in pushed
     assert 'data-unread="1"' in pushed
+
+
+def test_a_bell_socket_opened_after_a_notice_its_page_missed_shows_it_at_once(client, people):
+    """A page made before a notice, whose socket opens after the notice rang, is shown it;
+    a socket opened on a page still as it is sends nothing."""
+    client.force_login(people[1])
+    page = client.get(reverse("home")).content.decode()
+    seen = re.search(r'ws-connect="/ws/notifications/\?seen=([^"]+)"', page)[1]
+    services.start_match(game="kosmopolis", players=people[:2])
+
+    async def opened(mark: str) -> str | None:
+        bell = WebsocketCommunicator(BellConsumer.as_asgi(), f"/ws/notifications/?seen={mark}")
+        bell.scope["user"] = people[1]
+        assert (await bell.connect())[0]
+        try:
+            return None if await bell.receive_nothing(timeout=2) else await bell.receive_from()
+        finally:
+            await bell.disconnect()
+
+    pushed = async_to_sync(opened)(seen)
+    assert pushed is not None
+    assert 'data-unread="1"' in pushed
+    now = re.search(r'seen=([^"]+)"', client.get(reverse("home")).content.decode())[1]
+    assert now != seen
+    assert async_to_sync(opened)(now) is None
 
 
 def test_anonymous_visitors_get_no_bell_socket():

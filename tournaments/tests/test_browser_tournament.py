@@ -1,6 +1,9 @@
 """Two people sign up in their browsers, are taken to their table when the tournament starts,
 play, and a third person watching the tournament's page sees it all live: the sign-ups, the
-round's table, and the standings once the match ends (one resigns, the other ends it)."""
+round's table, and the standings once the match ends (one resigns, the other ends it). After the
+break the next round takes both to their new table: one waiting at the finished table, the other
+coming back to it from the replay after the seating; the last round's end ends the
+tournament."""
 
 from concurrent.futures import ThreadPoolExecutor
 from datetime import timedelta
@@ -17,9 +20,13 @@ from games.tests.browser import (
     move_and_wait,
     session_cookie,
 )
+from notifications.models import Notification
 from tournaments import services
-from tournaments.models import Tournament
+from tournaments.models import Pairing, Tournament
 from tournaments.tests.conftest import settings_for
+
+BREAK_MS = 30_000
+"""The break between real-time rounds (`TOURNAMENT_BREAK_SECONDS`'s default, the site's)."""
 
 
 def _in_a_thread(work) -> None:
@@ -41,6 +48,41 @@ def _start_now(tournament_id: int) -> None:
     services.start_on_time.defer(tournament_id=tournament_id)
 
 
+def _round_match(tournament_id: int, number: int) -> int:
+    found: list[int] = []
+
+    def read() -> None:
+        pairings = Pairing.objects.filter(round__tournament=tournament_id, round__number=number)
+        found.extend(pairings.values_list("match_id", flat=True)[:1])
+
+    _in_a_thread(read)
+    return found[0]
+
+
+def _notices_read(match_id: int) -> list[tuple[str, bool]]:
+    """Who was told of the match as a tournament's round, and whether they have read it."""
+    found: list[tuple[str, bool]] = []
+
+    def read() -> None:
+        notices = Notification.objects.filter(kind="tournament_round", match_id=match_id)
+        found.extend((n.user.username, n.read_at is not None) for n in notices.order_by("user"))
+
+    _in_a_thread(read)
+    return found
+
+
+def _resign_and_end(eva_page, jan_page) -> None:
+    """Eva resigns, Jan ends the match the bot would play on."""
+    from playwright.sync_api import expect
+
+    eva_page.locator(".leave-match > summary").click()
+    resign = eva_page.locator(".confirm-leave", has_text="Resign…")
+    resign.locator("summary").click()
+    resign.get_by_role("button", name="Yes, resign").click()
+    jan_page.get_by_role("button", name="End the match now").click()
+    expect(jan_page.locator("#result .result-panel")).to_be_visible()
+
+
 def test_two_sign_up_are_seated_play_and_the_standings_change_live(site, people, queued_tasks):
     from playwright.sync_api import expect, sync_playwright
 
@@ -52,7 +94,7 @@ def test_two_sign_up_are_seated_play_and_the_standings_change_live(site, people,
         **settings_for(
             name="Evening cup",
             game="kosmopolis",
-            rounds=1,
+            rounds=2,
             clock_minutes=10,
             starts_at=timezone.now() + timedelta(hours=1),
         ),
@@ -88,18 +130,67 @@ def test_two_sign_up_are_seated_play_and_the_standings_change_live(site, people,
         for page in (eva_page, jan_page):
             move_and_wait(page, make_a_kosmopolis_move)
 
-        eva_page.locator(".leave-match > summary").click()
-        resign = eva_page.locator(".confirm-leave", has_text="Resign…")
-        resign.locator("summary").click()
-        resign.get_by_role("button", name="Yes, resign").click()
-        jan_page.get_by_role("button", name="End the match now").click()
-        expect(jan_page.locator("#result .result-panel")).to_be_visible()
-
-        expect(watcher.locator("#tournament-live")).to_have_attribute("data-status", "finished")
+        _resign_and_end(eva_page, jan_page)
         expect(standings.first).to_have_attribute("data-player", "Jan")
         expect(standings.first.locator("[data-stat=points]")).to_have_text("1")
         expect(standings.last.locator("[data-stat=points]")).to_have_text("0")
         expect(standings.last.locator("[data-round='1'] a")).to_have_attribute(
             "title", "left the match"
         )
+
+        # During the break Jan looks at the replay; Eva stays at the finished table.
+        first = _round_match(tournament.pk, 1)
+        jan_page.goto(f"{site}/matches/{first}/replay/")
+        heading = watcher.locator("#status-heading")
+        expect(heading).to_contain_text("round 2 of 2", timeout=BREAK_MS + EXPECT_TIMEOUT_MS)
+        second = _round_match(tournament.pk, 2)
+        # Round 2: Eva's page goes on to the new table; Jan's bell tells him, and the finished
+        # table he comes back to (opened after the seating) takes him on too.
+        expect(eva_page).to_have_url(f"{site}/matches/{second}/")
+        bell = jan_page.locator("#bell")
+        expect(bell).to_have_attribute("data-table-waiting", f"/matches/{second}/")
+        jan_page.go_back()
+        for page in (eva_page, jan_page):
+            expect(page).to_have_url(f"{site}/matches/{second}/")
+            expect(page.locator("#table")).to_be_visible()
+        assert _notices_read(second) == [("Eva", True), ("Jan", True)]
+        for page in (eva_page, jan_page):
+            move_and_wait(page, make_a_kosmopolis_move)
+        _resign_and_end(eva_page, jan_page)
+
+        expect(watcher.locator("#tournament-live")).to_have_attribute("data-status", "finished")
+        expect(standings.first.locator("[data-stat=points]")).to_have_text("2")
+        browser.close()
+
+
+def test_the_create_forms_texts_and_fields_follow_the_chosen_format(site, people):
+    from playwright.sync_api import expect, sync_playwright
+
+    expect.set_options(timeout=EXPECT_TIMEOUT_MS)
+    cookie = session_cookie(people[0], site)
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        context = browser.new_context(locale="en-GB", viewport={"width": 390, "height": 844})
+        context.add_cookies([cookie])
+        page = context.new_page()
+        page.goto(f"{site}/tournaments/new/seven_dragons/")
+        swiss_only = [
+            page.get_by_text("Swiss rounds: each round seats"),
+            page.locator("#id_rounds"),
+            page.locator("#id_round_days"),
+            page.locator("#id_move_hours"),
+            page.get_by_text("the first round is seated then"),
+        ]
+        arena_only = [
+            page.get_by_text("Arena: until its time is up"),
+            page.locator("#id_duration_minutes"),
+            page.get_by_text("the first tables are seated then"),
+            page.get_by_text("An arena is played in real time."),
+        ]
+        for shown, hidden in ((swiss_only, arena_only), (arena_only, swiss_only)):
+            for text in shown:
+                expect(text).to_be_visible()
+            for text in hidden:
+                expect(text).to_be_hidden()
+            page.get_by_label("arena", exact=True).check()
         browser.close()

@@ -197,3 +197,23 @@ def test_a_real_time_seating_takes_a_player_at_a_finished_table_on_and_a_turn_ba
     assert f'data-table-waiting="{table.get_absolute_url()}"' in bell
     client.get(table.get_absolute_url())  # the player reaches the table: the notice is read
     assert "data-table-waiting" not in client.get("/").content.decode()
+
+
+@pytest.mark.django_db
+def test_a_seating_whose_table_ended_unvisited_takes_nobody_there(
+    client, people, bots, make_tournament, seeds, django_capture_on_commit_callbacks
+):
+    swiss = make_tournament(rounds=1)
+    for player in (people[1], bots[0]):
+        services.sign_up(tournament_id=swiss.pk, user=player)
+    services.start_tournament(tournament_id=swiss.pk, now=swiss.starts_at)
+    table = Match.objects.get(tournament_pairings__participant__user=people[1])
+    client.force_login(people[1])
+    assert f'data-table-waiting="{table.get_absolute_url()}"' in client.get("/").content.decode()
+    with django_capture_on_commit_callbacks(execute=True):  # the bots play it to the end
+        game_services.leave_match(match_id=table.pk, user=people[1], reason=Seat.Left.ABANDONED)
+    table.refresh_from_db()
+    assert table.is_over
+    seated = Notification.objects.get(user=people[1], kind="tournament_round")
+    assert seated.read_at is None
+    assert "data-table-waiting" not in client.get("/").content.decode()

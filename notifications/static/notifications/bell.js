@@ -20,12 +20,21 @@
         Notification.permission === "granted" && bell && bell.dataset.latest) {
       show(bell.dataset.latest, bell.dataset.tag, bell.dataset.link);
     }
-    if (count > seen && bell && bell.dataset.tableWaiting && document.querySelector("#result .result-panel") &&
-        bell.dataset.tableWaiting !== window.location.pathname) {
-      // A finished table's player was just seated again (a live tournament): on to the new one.
-      window.location.assign(bell.dataset.tableWaiting);
-    }
     seen = count;
+  }
+
+  // A player seated at a real-time table (a live tournament) goes there from a page with nothing
+  // left to play (a finished table, a tournament's page): when the seating is heard, when the
+  // result shows after it (both pushes may come at once), and when the page is opened after it
+  // (reloaded, or come back to). The seat's notice is unread until they reach that table, so a
+  // page opened after they did never takes them again.
+  function toWaitingTable() {
+    const bell = document.getElementById("bell");
+    const waiting = bell ? bell.dataset.tableWaiting : "";
+    const idle = document.querySelector("#result .result-panel") || document.getElementById("tournament-live");
+    if (waiting && idle && waiting !== window.location.pathname) {
+      window.location.assign(waiting);
+    }
   }
 
   // Through the service worker when it runs: a push of the same notice to this browser then
@@ -43,7 +52,9 @@
 
   document.body.addEventListener("htmx:oobAfterSwap", function (event) {
     if (event.detail.target && event.detail.target.id === "bell") update();
+    toWaitingTable();
   });
+  toWaitingTable();
   document.addEventListener("visibilitychange", update);
   document.addEventListener("click", function (event) {
     if (!event.target.closest("[data-ask-notifications]") || !("Notification" in window)) return;
