@@ -4,8 +4,9 @@ Every registered game and the guide's example: a move is judged from what its mo
 true states that look alike to the mover are judged alike), every estimate is a chance to win
 (0 to 1), the preferred move costs nothing, only the only legal move is "forced" and never
 marked, the analysis is the same for a seed and budget and the same when resumed half-way; in
-hand-made positions a clearly bad move is marked and, in a game lost either way, none is. Each search is given a number of playouts, so every
-test is deterministic; the CPU time per match and the estimates' noise are `bench/analysis.py`'s.
+hand-made positions a clearly bad move is marked and, in a game lost either way, none is. Each
+search is given a number of playouts, so every test is deterministic; the CPU time per match and
+the estimates' noise are `bench/analysis.py`'s.
 """
 
 from __future__ import annotations
@@ -107,7 +108,7 @@ def test_a_move_is_judged_from_what_its_mover_saw(slug: str) -> None:
 
 
 @pytest.mark.parametrize("slug", every_game())
-def test_the_preferred_move_costs_nothing_and_a_cost_earns_its_mark(slug: str) -> None:
+def test_every_estimate_is_a_chance_and_the_preferred_move_costs_nothing(slug: str) -> None:
     """Every judgement holds together: the preferred move is legal, the chance before is at
     least the one after and both are chances (0 to 1, whatever margin the search ranks by), the
     mark follows the cost; where the move played is the preferred one it cost nothing; a move
