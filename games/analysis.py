@@ -6,9 +6,15 @@ Each move is judged from the mover's view at that moment only: the position is r
 analysis cannot know a card the mover could not see (two true states that look alike to the
 mover are analysed alike). The search (`games.search`) compares the move played with the
 moves the strong level would consider, the played one as its default, and prefers another only
-where it beats the played one on the same deals by more than chance would; the estimates are
-the search's outcome measure (the share of the win, plus a little for the margin), which reads
-as the seat's chance to win.
+where it beats the played one on the same deals by more than chance would. It plays each deal
+on as the strong bot does (the game's playout policy and, where the game stops a playout early,
+its estimate of the standing it will end in, `playout_standing`) and ranks the moves by the
+strong bot's measure (the win, and a little for the margin: `games.search.outcome`).
+
+The estimates are chances to win, 0 to 1 (`games.search.chance`): the share of the sampled
+deals the seat wins after the move, a first place shared by k seats (or with the solo sister)
+counting 1/k. The margin is no part of them, so in a match won or lost either way no move
+costs anything, however much it moved the score.
 
 Pure like the engines: no Django, no I/O; randomness only from seeded `random.Random`s (one per
 move, so that an analysis stopped half-way and resumed gives what an unbroken one gives), time
@@ -41,13 +47,25 @@ round of playouts takes most of the budget (a first draft), one or two deals wou
 a blunder by luck (measured: estimates 70 points apart between two seeds)."""
 
 INACCURACY = 0.05
-"""What a move may cost (in the chance to win, 0-1) before it is marked. Below five points a
-difference is within what a few hundred sampled deals can tell apart, and no player would call
-it an error; lichess's thresholds on its winning chances are of the same size."""
+"""What a move may cost (the drop in the chance to win, 0-1, from the preferred move to the one
+played) before it is marked: below five points a difference is within what the sampled deals
+can tell apart, and no player would call it an error.
+
+The three marks are lichess's, which reads the drop in its win% (0.1, 0.2 and 0.3 of its
+winning chances on a -1 to 1 scale: 5, 10 and 15 points). Measured on `bench/analysis.py`'s
+records (151 judged moves of four games, 60 playouts a move, the old measure and the chance
+side by side on the same deals): both mark the same 32 moves; the margin the old measure carried
+made up under 1 point of a cost on average, 5 at most, and in 70 moves took the estimate below 0 or
+above 1. Marked at 5/10/20 as the old measure was, one blunder (23 points with the margin, 20
+without) would become a mistake; at 5/10/15 two mistakes of 17 and 19 points become blunders
+(16 and 18)."""
 MISTAKE = 0.10
 """A cost a player notices at the end: one game in ten given away."""
-BLUNDER = 0.20
-"""A cost that turns a likely win into a likely loss over a few moves: one game in five."""
+BLUNDER = 0.15
+"""A cost that takes an even two-seat match most of the way to a likely loss, or half the
+chance of a seat among three or four."""
+LIMITS = {"blunder": BLUNDER, "mistake": MISTAKE, "inaccuracy": INACCURACY}
+"""The marks, worst first, by the least cost that earns each."""
 
 VERDICTS = ("good", "inaccuracy", "mistake", "blunder", "forced")
 """How a move is judged: by its cost against the thresholds, or "forced" (the only legal
@@ -80,10 +98,7 @@ class Judgement:
 
 def verdict(cost: float) -> str:
     """The mark a move that gave away `cost` of the seat's chance earns."""
-    for limit, name in ((BLUNDER, "blunder"), (MISTAKE, "mistake"), (INACCURACY, "inaccuracy")):
-        if cost >= limit:
-            return name
-    return "good"
+    return next((name for name, limit in LIMITS.items() if cost >= limit), "good")
 
 
 def analyse(
@@ -152,7 +167,7 @@ def judge(
     for candidate in candidates(engine, bot, position, seat, rng, legal):
         compared.setdefault(_key(candidate), candidate)
     moves = list(compared.values())
-    means: list[float] = []
+    chances: list[float] = []
     preferred = search(
         engine,
         position,
@@ -160,15 +175,16 @@ def judge(
         rng,
         candidates=moves,
         playout=bot.playout_move,
-        stage=getattr(bot, "playout_stage", None),
+        stage=bot.playout_stage,
+        estimate=bot.playout_standing,
         iterations=iterations,
         seconds=seconds,
         clock=clock,
-        means=means,
+        chances=chances,
         least=LEAST_DEALS if iterations is None else 1,
     )
-    after = means[0]
-    before = max(after, means[moves.index(preferred)])
+    after = chances[0]
+    before = max(after, chances[moves.index(preferred)])
     return Judgement(index, seat, before, after, preferred, verdict(before - after))
 
 

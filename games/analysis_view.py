@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from accounts.models import User
-from games import charts
+from games import analysis, charts
 from games.contract import part
 from games.models import JudgedMove, Match, MatchAnalysis, Seat
 from games.registry import GAMES
@@ -25,7 +25,8 @@ from games.selectors import Replay, visible_events
 from games.translated import one_full_stop, reading
 
 MARKED = charts.MARKED
-"""The verdicts that mark a move: it cost at least five points of the chance to win."""
+"""The verdicts that mark a move: it cost at least `games.analysis.INACCURACY` of the chance to
+win."""
 COUNTED = (*MARKED, "good")
 """The verdicts accuracy counts: a forced move (the only legal one) is no choice."""
 VERDICT_NAMES = {
@@ -41,22 +42,16 @@ PROFILE_MATCHES = 200
 """How many of a player's latest analysed matches their profile's accuracy reads."""
 
 
-def _chance(estimate: float) -> float:
-    """The search's estimate read as a chance to win: it adds a little for the margin of a win
-    or a loss (`games.search.outcome`), so it may pass 0 or 1 by that much."""
-    return min(max(estimate, 0.0), 1.0)
-
-
 def percent(chance: float | None) -> str:
-    """An estimate as the pages write the chance to win: "41 %"."""
+    """A chance (0 to 1) as the pages write it: "41 %"."""
     if chance is None:
         return "–"
-    return f"{round(100 * _chance(chance))} %"
+    return f"{round(100 * chance)} %"
 
 
 def accuracy(verdicts: Iterable[str]) -> float | None:
-    """The share of a player's moves (forced ones aside) that gave away less than five points of
-    their chance to win; None without such a move."""
+    """The share of a player's moves (forced ones aside) that were not marked; None without such
+    a move."""
     counted = [verdict for verdict in verdicts if verdict in COUNTED]
     if not counted:
         return None
@@ -98,11 +93,10 @@ class Step(Judged):
 
     @property
     def lost_points(self) -> int:
-        """The points (0-100) of the estimate the move gave away, which its verdict reads; a
-        match won or lost either way may lose a few on the margin alone (`Ghost.settled`)."""
+        """The points (0-100) of the chance to win the move gave away, which its verdict reads."""
         if self.before is None or self.after is None:
             return 0
-        return min(100, max(0, round(100 * (self.before - self.after))))
+        return round(100 * (self.before - self.after))
 
 
 @dataclass(frozen=True)
@@ -138,14 +132,6 @@ class Ghost(Judged):
     marks: str
     """What the preferred move names on the table (`data-card` ids), for the page to outline."""
 
-    @property
-    def settled(self) -> str:
-        """Where the move changed only the margin, "won" or "lost": the chance was the same
-        either way (the estimate adds a little for the margin, `games.search.outcome`)."""
-        if self.before_text != self.after_text or self.after is None:
-            return ""
-        return "won" if self.after >= 1 else "lost"
-
 
 @dataclass(frozen=True)
 class ReplayAnalysis:
@@ -162,6 +148,12 @@ class ReplayAnalysis:
     @property
     def running(self) -> bool:
         return self.status in (MatchAnalysis.Status.QUEUED, MatchAnalysis.Status.RUNNING)
+
+    @property
+    def points(self) -> dict[str, int]:
+        """The points of the chance to win a move must cost to earn each mark, as the page
+        explains them (`games.analysis`)."""
+        return {name: round(100 * limit) for name, limit in analysis.LIMITS.items()}
 
 
 def visible_seats(match: Match, own: int | None) -> list[int]:

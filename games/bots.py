@@ -5,10 +5,10 @@
 normal bot's, those the game's fast playout policy (`playout_move`) picks on sampled deals, and
 random legal ones to fill up. A game's bot may also provide (optional parts of
 `games.contract.Bot`) `playout_stage` (a number that grows as its game goes on), where a playout
-stops and the position is scored as it stands, `playout_value(state, seat)`, its estimate of how
-that position ends (default: the standing), and `candidate_moves(state, seat, rng)`, the moves its
-own judgement ranks best, compared right after the normal one (where random legal moves would be
-poor candidates: most of them are bad).
+stops and the position is scored as it stands, `playout_standing(state)`, its estimate of the
+standing that position ends in (default: the standing as it is), and `candidate_moves(state,
+seat, rng)`, the moves its own judgement ranks best, compared right after the normal one (where
+random legal moves would be poor candidates: most of them are bad).
 
 Pure like the engines: no Django, no I/O; the clock is an argument (the site's wall clock by
 default, a process-time clock in the bench).
@@ -88,7 +88,7 @@ def choose_move(
         candidates=candidates(engine, bot, state, seat, rng, legal, out_of_time=out_of_time),
         playout=bot.playout_move,
         stage=bot.playout_stage,
-        value=bot.playout_value,
+        estimate=bot.playout_standing,
         iterations=iterations,
         deadline=deadline,
         clock=clock,

@@ -187,17 +187,10 @@ def chance_chart(
         return round(left + (step - 1) / max(last_step - 1, 1) * (right - left), 1)
 
     def y_of(chance: float) -> float:
-        return round(bottom - min(max(chance, 0.0), 1.0) * (bottom - top), 1)
+        return round(bottom - chance * (bottom - top), 1)
 
     points = [
-        ChancePoint(
-            step,
-            x_of(step),
-            y_of(chance),
-            round(100 * min(max(chance, 0.0), 1.0)),
-            verdict,
-            step == current,
-        )
+        ChancePoint(step, x_of(step), y_of(chance), round(100 * chance), verdict, step == current)
         for step, chance, verdict in judged
     ]
     return ChanceChart(

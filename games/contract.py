@@ -82,9 +82,10 @@ class Bot(Protocol):
         """Optional: a number that grows by one a round, where the strong level's playout stops
         and scores the position as it stands (default: none, a playout plays to the end)."""
 
-    def playout_value(self, state: State, seat: int) -> float:
-        """Optional: how the position where a playout stopped will end for `seat`, on the scale
-        of `games.search.outcome` (default: the standing as it is)."""
+    def playout_standing(self, state: State) -> dict[str, Any]:
+        """Optional: the standing (`scores`, `winners`, as the engine's `standing`) the position
+        where a playout stopped is likely to end in; the search ranks its candidates by it and
+        the analysis reads the chance to win from it (default: the standing as it is)."""
 
     def candidate_moves(self, state: State, seat: int, rng: random.Random) -> list[Move]:
         """Optional: the moves the game's own judgement ranks best, best first, which the strong
@@ -163,7 +164,7 @@ def ranks_nothing(state: State, seat: int, rng: random.Random) -> list[Move]:
 
 OPTIONAL: dict[tuple[str, str], Callable[[Any], Any]] = {
     ("bot", "playout_stage"): lambda modules: None,
-    ("bot", "playout_value"): lambda modules: None,
+    ("bot", "playout_standing"): lambda modules: None,
     ("bot", "candidate_moves"): lambda modules: ranks_nothing,
     ("context", "table_moves"): lambda modules: modules.engine.legal_moves,
     ("log", "seat_name"): lambda modules: seat_name,
@@ -242,7 +243,7 @@ class BotSide:
     playout_move: Callable[[State, int, random.Random], Move]
     playout_stage: Callable[[State], float] | None
     """None: a playout plays to the end of the game."""
-    playout_value: Callable[[State, int], float] | None
+    playout_standing: Callable[[State], dict[str, Any]] | None
     """None: a playout's last position is scored by its standing."""
     candidate_moves: Callable[[State, int, random.Random], list[Move]]
 
@@ -255,7 +256,7 @@ def bot_side(modules: Any) -> BotSide:
         choose_easy=bot.choose_easy,
         playout_move=bot.playout_move,
         playout_stage=part(modules, "bot", "playout_stage"),
-        playout_value=part(modules, "bot", "playout_value"),
+        playout_standing=part(modules, "bot", "playout_standing"),
         candidate_moves=part(modules, "bot", "candidate_moves"),
     )
 

@@ -30,9 +30,12 @@ State = dict[str, Any]
 Move = dict[str, Any]
 Policy = Callable[[State, int, random.Random], Move]
 Stage = Callable[[State], float]
-Value = Callable[[State, int], float]
+Estimate = Callable[[State], dict[str, Any]]
 Clock = Callable[[], float]
 
+REFUSED = -1.0
+"""The score of a candidate the engine refused on a sample (which should never happen): below
+any result."""
 PLAYOUT_CAP = 3000
 """Moves a playout may make before it is scored where it stands: no game comes near (the
 longest, Space Bastards at five seats, ends within 500); a policy that loops cannot hang us."""
@@ -45,9 +48,10 @@ CONFIDENCE = 1.0
 """Standard errors by which a candidate must beat the first (the default: the game's normal
 bot's move) on the same deals to be chosen instead."""
 MARGIN_WEIGHT = 0.25
-"""What the score margin adds to a win (1) or a loss (0): among moves that win (or lose) alike,
-the one that wins by more (or loses by less) is better, and a margin tells moves apart where
-the sample of deals is too small to show a difference in wins."""
+"""What the score margin adds to a win (1) or a loss (0) when the search ranks its candidates:
+among moves that win (or lose) alike, the one that wins by more (or loses by less) is better,
+and a margin tells moves apart where the sample of deals is too small to show a difference in
+wins. The chance to win the search reports (`chance`) carries none of it."""
 
 
 def search(
@@ -59,12 +63,12 @@ def search(
     candidates: Sequence[Move],
     playout: Policy,
     stage: Stage | None = None,
-    value: Value | None = None,
+    estimate: Estimate | None = None,
     iterations: int | None = None,
     seconds: float | None = None,
     deadline: float | None = None,
     clock: Clock | None = None,
-    means: list[float] | None = None,
+    chances: list[float] | None = None,
     least: int = 0,
 ) -> Move:
     """The candidate that scores best on average over sampled deals, for `seat` in `state`.
@@ -76,11 +80,12 @@ def search(
     short counts for nothing, and on fewer than two deals the default stands. With `stage` (a
     number that grows by one a round, a day or so many moves as the game goes on) a playout
     stops once it has grown by one from where the candidate left it, and the position is scored
-    as it stands (`engine.standing`), or by `value(state, seat)` where the game estimates how a
-    position will end (on the same scale as `outcome`). Only `view(state, seat)` is read of
-    `state`: a search cannot peek. A `means` list is filled with each candidate's average
-    outcome over the deals it was played on (the analysis of a match reads them); `least`
-    rounds are played whatever the budget."""
+    by its standing (`engine.standing`), or by `estimate(state)`, the game's estimate of the
+    standing it will end in. Only `view(state, seat)` is read of `state`: a search cannot peek.
+    Candidates are ranked by `outcome` (the win and a little for the margin); a `chances` list
+    is filled with each candidate's chance to win (`chance`: the share of the wins, no margin)
+    over the deals it was played on, which the analysis of a match reports. `least` rounds are
+    played whatever the budget."""
     if not candidates:
         raise ValueError(f"Seat {seat} has no candidate move.")
     if len(candidates) == 1:
@@ -89,6 +94,7 @@ def search(
     shown = engine.view(state, seat)
     alive = list(range(len(candidates)))
     scores: list[list[float]] = [[] for _ in candidates]
+    won: list[list[float]] = [[] for _ in candidates]
     spent = rounds = 0
     next_cut = FIRST_CUT
 
@@ -97,15 +103,16 @@ def search(
             return rounds >= max(least, 1) and spent >= iterations
         return rounds >= least and clock is not None and clock() >= ends
 
-    play_on = functools.partial(_playout, engine, seat, playout, stage, value, spent_all)
+    play_on = functools.partial(_playout, engine, seat, playout, stage, estimate, spent_all)
     while not spent_all():
         sample = engine.sample_state(shown, seat, rng)
         seed = rng.getrandbits(64)
         for index in alive:
-            scored = play_on(sample, candidates[index], random.Random(seed))
-            if scored is None:
+            ended = play_on(sample, candidates[index], random.Random(seed))
+            if ended is None:
                 break
-            scores[index].append(scored)
+            scores[index].append(outcome(ended, seat) if ended else REFUSED)
+            won[index].append(chance(ended, seat) if ended else 0.0)
             spent += 1
             if spent_all():
                 break
@@ -117,8 +124,8 @@ def search(
             continue
         break
     best = max(alive, key=lambda i: (_mean(scores[i]), -i))
-    if means is not None:
-        means[:] = [_mean(played) for played in scores]
+    if chances is not None:
+        chances[:] = [_mean(played) for played in won]
     return candidates[best if _better(scores[best], scores[0]) else 0]
 
 
@@ -163,20 +170,21 @@ def _playout(
     seat: int,
     playout: Policy,
     stage: Stage | None,
-    value: Value | None,
+    estimate: Estimate | None,
     stop: Callable[[], bool],
     sample: State,
     move: Move,
     rng: random.Random,
-) -> float | None:
+) -> dict[str, Any] | None:
     """`move` played in a copy of the sampled state, the game played on by the policy, and
-    the outcome for `seat` (a refused move, which a sample should never cause, scores -1);
-    None once `stop` says the budget is spent."""
+    the standing it ended in or, stopped at a stage, the game's estimate of it; empty for a
+    refused move (which a sample should never cause), None once `stop` says the budget is
+    spent."""
     state = copy_state(sample)
     try:
         engine.apply_in_place(state, seat, move)
     except IllegalMove:
-        return -1.0
+        return {}
     start = stage(state) if stage is not None else 0.0
     for _ in range(PLAYOUT_CAP):
         if engine.is_over(state) or (stage is not None and stage(state) >= start + 1):
@@ -185,16 +193,25 @@ def _playout(
             return None
         mover = min(engine.to_act(state))
         engine.apply_in_place(state, mover, playout(state, mover, rng))
-    if value is not None:
-        return value(state, seat)
-    return outcome(engine.standing(state), seat)
+    if estimate is not None:
+        return estimate(state)
+    standing: dict[str, Any] = engine.standing(state)
+    return standing
+
+
+def chance(standing: dict[str, Any], seat: int) -> float:
+    """What a result (or a standing) counts toward `seat`'s chance to win, which the search
+    averages over its deals: 1 alone in first place, 0 behind, and a first place shared by
+    several seats (or with the solo sister) split evenly among them, so that the seats' chances
+    add up to one."""
+    winners = standing["winners"]
+    return 1.0 / len(winners) if seat in winners else 0.0
 
 
 def outcome(standing: dict[str, Any], seat: int) -> float:
     """How good a result (or a standing) is for `seat`: its share of the win, plus a little
     for its margin over the best other score (in solo play, the sister's)."""
-    winners = standing["winners"]
-    share = 1.0 / len(winners) if seat in winners else 0.0
+    share = chance(standing, seat)
     scores = standing["scores"]
     mine = float(scores[seat])
     others = [float(score) for other, score in enumerate(scores) if other != seat]

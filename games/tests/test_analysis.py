@@ -1,10 +1,12 @@
 """Where did I lose? (issue 36): the analysis of a finished match's moves (`games.analysis`).
 
 Every registered game and the guide's example: a move is judged from what its mover saw (two
-true states that look alike to the mover are judged alike), the preferred move costs nothing,
-the analysis is the same for a seed and budget and the same when resumed half-way; in hand-made
-positions a clearly bad move is marked. Each search is given a number of playouts, so every
-test is deterministic; the CPU time per match and the estimates' noise are `bench/analysis.py`'s.
+true states that look alike to the mover are judged alike), every estimate is a chance to win
+(0 to 1), the preferred move costs nothing, only the only legal move is "forced" and never
+marked, the analysis is the same for a seed and budget and the same when resumed half-way; in
+hand-made positions a clearly bad move is marked and, in a game lost either way, none is. Each
+search is given a number of playouts, so every test is deterministic; the CPU time per match and
+the estimates' noise are `bench/analysis.py`'s.
 """
 
 from __future__ import annotations
@@ -20,8 +22,7 @@ from games.analysis import Judgement, analyse, judge
 from games.contract import part
 from games.registry import GAMES
 from games.rules import RECORD_FORMAT
-from games.tests.example import every_game
-from games.tests.example_game import bot as example_bot
+from games.tests.example import EXAMPLE, every_game
 from games.tests.example_game import engine as example_engine
 
 State = dict[str, Any]
@@ -107,11 +108,11 @@ def test_a_move_is_judged_from_what_its_mover_saw(slug: str) -> None:
 
 
 @pytest.mark.parametrize("slug", every_game())
-def test_the_preferred_move_costs_nothing_and_a_cost_earns_its_mark(slug: str) -> None:
-    """Every judgement holds together: the preferred move is legal, the estimate before is at
-    least the one after, the mark follows the cost; where the move played is the preferred one
-    it cost nothing (and the normal bots' moves are the search's preferred ones often enough
-    that a record shows some)."""
+def test_every_estimate_is_a_chance_and_the_preferred_move_costs_nothing(slug: str) -> None:
+    """Every judgement holds together: the preferred move is legal, the chance before is at
+    least the one after and both are chances (0 to 1, whatever margin the search ranks by), the
+    mark follows the cost; where the move played is the preferred one it cost nothing; a move
+    is "forced" exactly where it was the only legal one, and a forced move is never marked."""
     engine = GAMES[slug].engine
     record = _record(slug)
     judged = _analysed(slug, record)
@@ -119,22 +120,22 @@ def test_the_preferred_move_costs_nothing_and_a_cost_earns_its_mark(slug: str) -
         index for index, entry in enumerate(record["moves"]) if entry["seat"] == 0
     ]
     positions = dict(_positions(slug, record))
-    kept = 0
     for judgement in judged:
         assert judgement.verdict in analysis.VERDICTS
-        if judgement.verdict == "forced":
+        only = len(engine.legal_moves(positions[judgement.index], 0)) == 1
+        assert (judgement.verdict == "forced") == only
+        if only:
             assert judgement.before is judgement.after is None
+            assert judgement.cost == 0
             continue
         assert judgement.before is not None
         assert judgement.after is not None
-        assert judgement.before >= judgement.after
+        assert 0.0 <= judgement.after <= judgement.before <= 1.0
         assert judgement.verdict == analysis.verdict(judgement.cost)
         engine.apply(positions[judgement.index], 0, judgement.preferred)
         if judgement.preferred == record["moves"][judgement.index]["move"]:
-            kept += 1
             assert judgement.cost == 0
             assert judgement.verdict == "good"
-    assert kept
 
 
 @pytest.mark.parametrize("slug", every_game())
@@ -189,11 +190,33 @@ throwing it away loses most."""
 )
 def test_throwing_away_the_winning_card_is_a_blunder(move: dict[str, Any], marked: str) -> None:
     judgement = judge(
-        example_engine, example_bot, EXAMPLE_SCORE, 0, move, random.Random(1), iterations=60
+        example_engine, EXAMPLE.bot, EXAMPLE_SCORE, 0, move, random.Random(1), iterations=60
     )
     assert judgement.verdict == marked
     if marked == "blunder":
         assert judgement.preferred in ({"type": "play", "card": 6}, {"type": "play", "card": 19})
+
+
+LOST = {
+    "seats": 2,
+    "start": 0,
+    "current": 0,
+    "deck": [3],
+    "hands": [[2, 8], [9, 15]],
+    "rows": [[1], [6, 12, 18, 24]],
+    "discard": [4, 5, 7, 10, 11, 13, 14, 16, 17, 19, 20, 21, 22, 23],
+    "over": False,
+}
+"""The example game: seat 1 has every 6 in its row (32), seat 0 a red 1 and the red and green
+2 in hand, the 3s still unseen: no deal lets seat 0 catch up, whatever it plays."""
+
+
+@pytest.mark.parametrize("move", example_engine.legal_moves(LOST, 0))
+def test_in_a_game_lost_either_way_no_move_is_marked(move: dict[str, Any]) -> None:
+    """The chance to win is 0 after every move, however much a discard lowers the score: the
+    margin of a loss (which the search ranks by) is no part of the chance or the verdict."""
+    judgement = judge(example_engine, EXAMPLE.bot, LOST, 0, move, random.Random(1), iterations=60)
+    assert (judgement.before, judgement.after, judgement.verdict) == (0.0, 0.0, "good")
 
 
 def test_the_only_move_is_forced_and_not_searched() -> None:
@@ -201,7 +224,7 @@ def test_the_only_move_is_forced_and_not_searched() -> None:
     state["discard"] = [*state["discard"], 19, 21, 22, 23, 24]
     judgement = judge(
         example_engine,
-        example_bot,
+        EXAMPLE.bot,
         state,
         0,
         {"type": "play", "card": 6},
@@ -223,7 +246,7 @@ def test_a_move_judged_by_time_is_compared_on_the_least_number_of_deals() -> Non
     engine = SimpleNamespace(**{**vars(example_engine), "sample_state": sample_state})
     judge(
         engine,
-        example_bot,
+        EXAMPLE.bot,
         EXAMPLE_SCORE,
         0,
         {"type": "discard", "card": 6},
@@ -236,7 +259,17 @@ def test_a_move_judged_by_time_is_compared_on_the_least_number_of_deals() -> Non
 
 @pytest.mark.parametrize(
     ("cost", "marked"),
-    [(0.0, "good"), (0.049, "good"), (0.05, "inaccuracy"), (0.1, "mistake"), (0.35, "blunder")],
+    [
+        (0.0, "good"),
+        (0.049, "good"),
+        (0.05, "inaccuracy"),
+        (0.099, "inaccuracy"),
+        (0.1, "mistake"),
+        (0.149, "mistake"),
+        (0.15, "blunder"),
+        (1.0, "blunder"),
+    ],
 )
-def test_a_move_is_marked_by_what_it_cost(cost: float, marked: str) -> None:
+def test_a_move_is_marked_by_the_chance_to_win_it_gave_away(cost: float, marked: str) -> None:
+    """As lichess marks the drop in its win%: 5, 10 and 15 points."""
     assert analysis.verdict(cost) == marked

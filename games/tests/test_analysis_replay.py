@@ -10,7 +10,7 @@ import pytest
 from django.test import override_settings
 from django.urls import reverse
 
-from games import analysis_view, services
+from games import analysis, analysis_view, services
 from games.models import JudgedMove, Match, MatchAnalysis
 from games.registry import GAMES
 from games.selectors import replay_for
@@ -53,7 +53,10 @@ def test_the_own_seat_sees_its_chart_marks_and_the_bots_move_at_a_marked_step(
     assert ghost.ghost is not None
     assert ghost.ghost.lines, "the preferred move is told in the game's own log lines"
     assert ghost.ghost.lines[0] in page
+    assert f"{ghost.ghost.before_text} instead of {ghost.ghost.after_text}" in page
     assert "Every judged move as a table" in page
+    points = [round(100 * limit) for limit in (analysis.INACCURACY, analysis.MISTAKE)]
+    assert f"at least {points[0]} points of it is an inaccuracy, {points[1]} points" in page
 
 
 @pytest.mark.django_db

@@ -14,7 +14,7 @@ from games import bots
 from games.contract import BotSide, ranks_nothing
 from games.registry import GAMES
 from games.rules import engine_for
-from games.search import outcome, search
+from games.search import chance, outcome, search
 
 State = dict[str, Any]
 
@@ -210,7 +210,10 @@ def test_a_games_estimate_of_the_end_scores_a_playout_where_it_has_one() -> None
         random.Random(0),
         candidates=_picks("safe", "gamble", "sure"),
         playout=_unused_policy,
-        value=lambda state, seat: 2.0 if state["pick"] == "gamble" else 0.0,
+        estimate=lambda state: {
+            "scores": [2.0 if state["pick"] == "gamble" else 0.0, 1.5],
+            "winners": [0] if state["pick"] == "gamble" else [1],
+        },
         iterations=30,
     )
     assert move == {"pick": "gamble"}
@@ -229,6 +232,34 @@ def test_an_outcome_is_the_share_of_the_win_and_a_little_for_the_margin() -> Non
     assert outcome({"scores": [40, 20], "winners": [0]}, 0) > won
 
 
+def test_a_chance_is_the_share_of_first_place_and_nothing_for_the_margin() -> None:
+    """Ties for first split it evenly, so the seats' chances add up to one."""
+    assert chance({"scores": [40, 20], "winners": [0]}, 0) == 1.0
+    assert chance({"scores": [40, 20], "winners": [0]}, 1) == 0.0
+    tied = {"scores": [25, 25, 10], "winners": [0, 1]}
+    assert [chance(tied, seat) for seat in range(3)] == [0.5, 0.5, 0.0]
+    assert chance({"scores": [60], "winners": ["sister"], "sister": {"total": 70}}, 0) == 0.0
+
+
+def test_the_search_reports_each_candidates_chance_to_win_on_its_deals() -> None:
+    """The "safe" pick never beats the rival's 1.5, "sure" wins two deals in three, the gamble one:
+    the chances are the share of deals won, the margin of a win left out."""
+    chances: list[float] = []
+    search(
+        _toy(PAYOFF),
+        {"hidden": 0, "pick": None},
+        0,
+        random.Random(0),
+        candidates=_picks("safe", "gamble", "sure"),
+        playout=_unused_policy,
+        iterations=300,
+        chances=chances,
+    )
+    assert chances[0] == 0.0
+    assert chances[1] == pytest.approx(1 / 3, abs=0.1)
+    assert chances[2] == pytest.approx(2 / 3, abs=0.1)
+
+
 def test_alone_the_margin_is_over_the_sister() -> None:
     beaten = outcome({"scores": [60], "winners": ["sister"], "sister": {"total": 70}}, 0)
     won = outcome({"scores": [60], "winners": [0], "sister": {"total": 50}}, 0)
@@ -240,7 +271,7 @@ def test_alone_the_margin_is_over_the_sister() -> None:
 
 def _stub_bot(**functions: Any) -> SimpleNamespace:
     """A bot with the optional parts' defaults unless given (as `GameInfo.bot` fills them)."""
-    defaults = {"playout_stage": None, "playout_value": None, "candidate_moves": ranks_nothing}
+    defaults = {"playout_stage": None, "playout_standing": None, "candidate_moves": ranks_nothing}
     return SimpleNamespace(**{**defaults, **functions})
 
 

@@ -12,7 +12,6 @@ from games.isle_of_cats.bot.boat import Boat, Outlook
 from games.isle_of_cats.bot.cards import Worth
 from games.isle_of_cats.bot.judge import choose_move
 from games.isle_of_cats.components import CAT_COLOUR, TILE_SHAPE, WIDTH
-from games.search import outcome
 
 PLAYOUT_TILES = 2
 """Cats a playout rescue considers (the greedy bot weighs every cat in every place)."""
@@ -38,24 +37,25 @@ def playout_move(state: dict[str, Any], seat: int, rng: random.Random) -> dict[s
 
 
 def playout_stage(state: dict[str, Any]) -> int:
-    """The day: a playout ends with it, and `playout_value` judges the boats."""
+    """The day: a playout ends with it, and `playout_standing` judges the boats."""
     return int(state["day"])
 
 
-def playout_value(state: dict[str, Any], seat: int) -> float:
-    """How a sampled position at a day's end is likely to end for `seat` (`games.search.outcome`
-    of estimated final scores): each boat as it stands plus what it may still become (the days
-    left fill open sections and join lone cats into families; cards in hand and fish are still
-    to be used). Solo, the sister scores the boat as it stands. A finished game scores exactly."""
-    standing = engine.standing(state)
+def playout_standing(state: dict[str, Any]) -> dict[str, Any]:
+    """The standing a sampled position at a day's end is likely to end in (`games.search`
+    ranks moves by it and reads the chance to win from it): each boat as it stands plus what it
+    may still become (the days left fill open sections and join lone cats into families; cards
+    in hand and fish are still to be used), the leaders by those scores the winners. Solo, the
+    sister scores the boat as it stands. A finished game's standing is its result."""
+    standing: dict[str, Any] = engine.standing(state)
     if engine.is_over(state):
-        return outcome(standing, seat)
+        return standing
     scores = [score + prospect(state, s) for s, score in enumerate(standing["scores"])]
     if state["solo"]:
         winners = [0] if scores[0] > standing["sister"]["total"] else [engine.SISTER]
     else:
         winners = [s for s, score in enumerate(scores) if score == max(scores)]
-    return outcome({**standing, "scores": scores, "winners": winners}, seat)
+    return {**standing, "scores": scores, "winners": winners}
 
 
 def prospect(state: dict[str, Any], seat: int) -> float:

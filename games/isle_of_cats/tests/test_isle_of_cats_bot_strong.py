@@ -1,5 +1,5 @@
 """What the strong level reads of the Isle of Cats bot (issue 35): the estimate of how a
-playout's last position ends (`playout_value`), the candidates it ranks, and the engine's
+playout's last position ends (`playout_standing`), the candidates it ranks, and the engine's
 pruned listing of placements that keeps the normal bot fast on a rescue turn."""
 
 from __future__ import annotations
@@ -12,7 +12,6 @@ from games.isle_of_cats.bot.cards import Worth
 from games.isle_of_cats.bot.playout import prospect
 from games.isle_of_cats.components import COLOURS, SECTIONS
 from games.isle_of_cats.tests.isle_of_cats_helpers import fill
-from games.search import outcome
 
 State = dict[str, Any]
 
@@ -39,7 +38,7 @@ def _finished(seed: int) -> State:
 
 def test_a_finished_game_is_valued_by_its_result() -> None:
     state = _finished(3)
-    assert bot.playout_value(state, 0) == outcome(engine.standing(state), 0)
+    assert bot.playout_standing(state) == engine.standing(state)
 
 
 def test_fish_and_cards_in_hand_count_at_a_days_end() -> None:
@@ -49,7 +48,7 @@ def test_fish_and_cards_in_hand_count_at_a_days_end() -> None:
     richer = _next_morning(1, 5)
     richer["players"][0]["fish"] += 6
     assert prospect(richer, 0) > prospect(state, 0)
-    assert bot.playout_value(richer, 0) > bot.playout_value(state, 0)
+    assert bot.playout_standing(richer)["scores"][0] > bot.playout_standing(state)["scores"][0]
     holding = _next_morning(1, 5)
     holding["players"][0]["aside"].append("092")
     assert prospect(holding, 0) > prospect(state, 0)
@@ -82,11 +81,11 @@ def test_solo_a_section_pays_most_for_being_finished() -> None:
 
 def test_two_seats_each_boat_gets_its_prospect() -> None:
     state = _next_morning(2, 1)
-    values = [bot.playout_value(state, seat) for seat in range(2)]
+    estimated = bot.playout_standing(state)
     standing = engine.standing(state)
     scores = [score + prospect(state, seat) for seat, score in enumerate(standing["scores"])]
-    leader = 0 if scores[0] > scores[1] else 1
-    assert values[leader] > 1 > 0.5 > values[1 - leader]
+    assert estimated["scores"] == scores
+    assert estimated["winners"] == [0 if scores[0] > scores[1] else 1]
 
 
 def test_the_strong_candidates_are_the_best_rated_moves_first() -> None:
