@@ -116,3 +116,28 @@ def test_the_normal_bot_counts_on_the_limits_its_rivals_will_raise():
     assert bot.choose_easy(crowded, 0, random.Random(0))["to"] == "kosmopolis"
     alone = _green_four_to_place(2, 4)
     assert bot.choose_move(alone, 0, random.Random(0)) != {"type": "play", "card": 7, "to": "city"}
+
+
+def _yellow_four_over_the_visible_limit() -> dict[str, Any]:
+    """Seat 0's last card, a yellow 4, and a yellow column of 12 (two 6s) in its city under a
+    visible yellow limit of 15; the three rivals hold one card each, so three turns are left."""
+    return table(
+        4,
+        kosmopolis={"yellow": [35, 29, 19, 20]},
+        cities=[{"yellow": [33, 34]}],
+        hands=[[25], [36], [37], [38]],
+    )
+
+
+def test_the_normal_bot_does_not_stake_a_column_on_the_rivals_raising_its_limit():
+    """The 4 in the city makes 16, one over the limit of 15: three rival turns raise it by
+    more than a point on average, but most often not at all (a column gains a card in about
+    one turn of ten), and the whole column of 16 would be thrown away. The bot used to count
+    on the average and played it to its city; it now plays it to Kosmopolis and keeps 12."""
+    state = _yellow_four_over_the_visible_limit()
+    for seed in range(4):
+        assert bot.choose_move(state, 0, random.Random(seed)) == {
+            "type": "play",
+            "card": 25,
+            "to": "kosmopolis",
+        }
