@@ -317,6 +317,8 @@ def _judge(
 ) -> float:
     kind = move["type"]
     if kind == "draft":
+        if plan is not None:
+            return _pick_worth(position, seat, move["cards"])
         return sum(_draft_worth(position, seat, card) for card in move["cards"])
     if kind == "save":
         return _save_worth(position, view, seat, move["columns"])
@@ -354,6 +356,24 @@ def _draft_worth(position: Position, seat: int, card: int) -> float:
     worth = value if value <= room else value / 2
     if color == "green":
         worth += 1
+    return worth
+
+
+def _pick_worth(position: Position, seat: int, cards: list[int]) -> float:
+    """A draft pick judged ahead: its cards fill their city columns in turn, the higher first
+    (two of a colour share one column's room), each worth its value by the chance that the
+    column stays under its limit, half of it otherwise (it can still go to Kosmopolis)."""
+    spreads = position.spreads or dict.fromkeys(COLORS, 0.0)
+    filled: dict[str, float] = dict(position.columns[seat])
+    worth = 0.0
+    for card in sorted(cards, key=lambda c: -CARD_VALUE[c]):
+        color = CARD_COLOR[card]
+        value = CARD_VALUE[card]
+        chance = _chance_at_least(position.limits[color] - filled[color] - value, spreads[color])
+        worth += chance * value + (1 - chance) * value / 2
+        filled[color] += chance * value
+        if color == "green":
+            worth += 1
     return worth
 
 
