@@ -116,3 +116,56 @@ def test_the_normal_bot_counts_on_the_limits_its_rivals_will_raise():
     assert bot.choose_easy(crowded, 0, random.Random(0))["to"] == "kosmopolis"
     alone = _green_four_to_place(2, 4)
     assert bot.choose_move(alone, 0, random.Random(0)) != {"type": "play", "card": 7, "to": "city"}
+
+
+def _yellow_four_over_the_visible_limit() -> dict[str, Any]:
+    """Seat 0's last card, a yellow 4, and a yellow column of 12 (two 6s) in its city under a
+    visible yellow limit of 15; the three rivals hold one card each, so three turns are left."""
+    return table(
+        4,
+        kosmopolis={"yellow": [35, 29, 19, 20]},
+        cities=[{"yellow": [33, 34]}],
+        hands=[[25], [36], [37], [38]],
+    )
+
+
+def test_the_normal_bot_does_not_stake_a_column_on_the_rivals_raising_its_limit():
+    """The 4 in the city makes 16, one over the limit of 15: three rival turns raise it by
+    more than a point on average, but most often not at all (a column gains a card in about
+    one turn of ten), and the whole column of 16 would be thrown away. The bot used to count
+    on the average and played it to its city; it now plays it to Kosmopolis and keeps 12."""
+    state = _yellow_four_over_the_visible_limit()
+    for seed in range(4):
+        assert bot.choose_move(state, 0, random.Random(seed)) == {
+            "type": "play",
+            "card": 25,
+            "to": "kosmopolis",
+        }
+
+
+def _draft_with_two_yellow_sixes() -> dict[str, Any]:
+    """Round 1's first draft step at four seats: seat 0's packet holds two yellow 6s, a blue 5,
+    a blue 2 and a pink 2; its city has a yellow column of 8 under a yellow limit of 8 and no
+    blue column under a blue limit of 10."""
+    state = engine.setup(4, {}, 7)
+    packet = [33, 34, 47, 36, 54]
+    kosmopolis = {"green": [], "yellow": [26, 27], "blue": [51, 43], "pink": []}
+    city = [29, 21]
+    used = {*packet, *city, *(card for cards in kosmopolis.values() for card in cards)}
+    others = [card for card in range(72) if card not in used]
+    state["packets"] = [packet, others[0:5], others[5:10], others[10:15]]
+    state["deck"] = others[15:]
+    state["kosmopolis"] = kosmopolis
+    state["cities"][0]["yellow"] = city
+    return state
+
+
+def test_the_normal_bot_drafts_two_cards_of_a_colour_for_the_room_they_share():
+    """The rivals' fifteen cards will raise the yellow limit by about six: room for one more 6
+    in the yellow column, not for two. The bot used to judge each card of a pick alone and
+    took both 6s; it now takes one 6 and the blue 5, which its blue column has room for."""
+    state = _draft_with_two_yellow_sixes()
+    for seed in range(4):
+        picked = bot.choose_move(state, 0, random.Random(seed))["cards"]
+        assert 47 in picked
+        assert len({33, 34} & set(picked)) == 1
