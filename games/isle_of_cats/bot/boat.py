@@ -55,6 +55,8 @@ HOLE_COST = 2.0
 """A free cell walled in by a placement can only take a one-cell treasure later."""
 HUG_WORTH = 0.15
 """Each side a placement shares with a tile or the hull: compact boats fill up."""
+HULL_HUG = {i: HUG_WORTH * (4 - len(NEIGHBOURS[i])) for i in BOAT_CELLS}
+"""The hug a cell earns from the hull's sides around it, the same on every boat."""
 FRIEND_WORTH = 2.0
 """In the cheap first look: a cell beside a cat of the same colour."""
 ONE_CAT = 3.5
@@ -187,7 +189,7 @@ class Boat:
         }
         self.row_free = [sum(1 for i in row if i not in self.owner) for row in ROWS]
         self.column_free = [sum(1 for i in column if i not in self.owner) for column in COLUMNS]
-        self.cell_base = {i: self._cell_base(i) for i in BOAT_CELLS if i not in self.owner}
+        self.cell_base = self._cell_bases()
         self.friends: dict[str, set[int]] = {colour: set() for colour in COLOURS}
         for i, number in self.owner.items():
             colour = self.colour[number]
@@ -213,19 +215,28 @@ class Boat:
             share * math.pow(filled, self.outlook.fill_power) + (1 - share if free == 0 else 0.0)
         )
 
-    def _section_step(self, i: int) -> float:
-        """The worth of covering cell `i` alone, for its section."""
-        name = SECTION_OF[i]
-        free = self.free[name]
-        return self.section_hope(name, free - 1) - self.section_hope(name, free)
-
-    def _cell_base(self, i: int) -> float:
-        worth = self.outlook.cell_worth + self._section_step(i)
-        if i in RAT_SET:
-            worth += self.outlook.rat_worth
-        worth += HUG_WORTH * (4 - len(NEIGHBOURS[i]))
-        worth += HUG_WORTH * sum(1 for n in NEIGHBOURS[i] if n in self.owner)
-        return worth
+    def _cell_bases(self) -> dict[int, float]:
+        """Each free cell's own worth, for the cheap first look: room filled, its section's
+        step towards full, a rat covered, and the sides it shares with the hull and with tiles.
+        A section's step is the same for all its cells, so it is worked out once a section."""
+        outlook = self.outlook
+        owner = self.owner
+        step = {
+            name: self.section_hope(name, free - 1) - self.section_hope(name, free)
+            for name, free in self.free.items()
+            if free
+        }
+        bases = {}
+        for i in BOAT_CELLS:
+            if i in owner:
+                continue
+            worth = outlook.cell_worth + step[SECTION_OF[i]]
+            if i in RAT_SET:
+                worth += outlook.rat_worth
+            worth += HULL_HUG[i]
+            worth += HUG_WORTH * sum(1 for n in NEIGHBOURS[i] if n in owner)
+            bases[i] = worth
+        return bases
 
     def quick(self, cells: list[list[int]], colour: str | None) -> float:
         """A cheap first look at a placement given as [x, y] cells: the cells' own worths and

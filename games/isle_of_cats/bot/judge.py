@@ -30,8 +30,11 @@ from games.rules import best_scored
 
 KEPT_PER_TILE = 3
 """Placements of one tile that get the full count after the cheap first look."""
-STRONG_CANDIDATES = 6
-"""Moves the normal bot's ratings propose to the strong level's search (`games.bots`)."""
+STRONG_CANDIDATES = 8
+"""Moves the normal bot's ratings propose to the strong level's search: as many as it compares
+(`games.bots.WIDTH`), so that it does not fill up with the playout policy's moves on sampled
+deals, which outside the rescue are the normal move again at a few ms each (a quarter of the
+thinking time went on them)."""
 EASY_TEMPERATURE = 2.0
 """How far `easy` strays from the best move: a rating this much lower is e times less likely."""
 
