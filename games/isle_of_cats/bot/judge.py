@@ -9,6 +9,7 @@ as a beginner who sees what is good but often plays something else.
 
 from __future__ import annotations
 
+import json
 import math
 import random
 from typing import Any
@@ -48,11 +49,21 @@ def choose_move(state: dict[str, Any], seat: int, rng: random.Random) -> dict[st
 
 
 def candidate_moves(state: dict[str, Any], seat: int, rng: random.Random) -> list[dict[str, Any]]:
-    """The strong level's candidates after the normal move: the next best rated moves (a random
-    legal placement is almost always a poor one), each with its optional treasures."""
+    """The strong level's candidates after the normal move: the best rated moves (a random
+    legal placement is almost always a poor one), each with its optional treasures; first the
+    best placement of each tile, then the next best placements. The playouts cannot tell
+    placements apart better than the rating does, but they can tell which cat or treasure is
+    worth taking."""
     judge = _Judge(state, seat)
     rated = sorted(judge.rated(), key=lambda pair: -pair[1])
-    return [judge.with_extras(move) for move, _rating in rated[:STRONG_CANDIDATES]]
+    seen: set[Any] = set()
+    firsts: list[dict[str, Any]] = []
+    seconds: list[dict[str, Any]] = []
+    for move, _rating in rated:
+        key = _tiles_key(move) if _placements(move) else json.dumps(move, sort_keys=True)
+        (seconds if key in seen else firsts).append(move)
+        seen.add(key)
+    return [judge.with_extras(move) for move in (firsts + seconds)[:STRONG_CANDIDATES]]
 
 
 def choose_easy(state: dict[str, Any], seat: int, rng: random.Random) -> dict[str, Any]:

@@ -76,7 +76,7 @@ def test_solo_a_section_pays_most_for_being_finished() -> None:
         state = engine.setup(seats, {"solo_hard_lessons": 1} if seats == 1 else {}, 7)
         fill(state, 0, SECTIONS[room][:-1])
         boat = Worth(engine.view(state, 0), 0).boat
-        shares[seats] = boat.section_hope(room, 1) / boat.section_hope(room, 0)
+        shares[seats] = boat.outlook.section_hope(room, 1) / boat.outlook.section_hope(room, 0)
     assert shares[1] < 0.5 < shares[2]
 
 
