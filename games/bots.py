@@ -136,7 +136,8 @@ def candidates(
         if out_of_time():
             return list(chosen.values())
         add(bot.playout_move(engine.sample_state(shown, seat, rng), seat, rng))
-    spare = [move for move in legal if json.dumps(move, sort_keys=True) not in chosen]
-    for move in rng.sample(spare, min(len(spare), WIDTH - len(chosen))):
-        add(move)
+    if len(chosen) < WIDTH:
+        spare = [move for move in legal if json.dumps(move, sort_keys=True) not in chosen]
+        for move in rng.sample(spare, min(len(spare), WIDTH - len(chosen))):
+            add(move)
     return list(chosen.values())

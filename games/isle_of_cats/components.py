@@ -159,6 +159,21 @@ PLACEMENTS: Final[dict[str, tuple[tuple[int, ...], ...]]] = {
     key: _placements(shapes) for key, shapes in ORIENTATIONS.items()
 }
 
+
+def _placements_at(every: tuple[tuple[int, ...], ...]) -> dict[int, frozenset[int]]:
+    at: dict[int, set[int]] = {i: set() for i in BOAT_CELLS}
+    for number, cells in enumerate(every):
+        for i in cells:
+            at[i].add(number)
+    return {i: frozenset(numbers) for i, numbers in at.items()}
+
+
+PLACEMENTS_AT: Final[dict[str, dict[int, frozenset[int]]]] = {
+    key: _placements_at(every) for key, every in PLACEMENTS.items()
+}
+"""For each shape and boat cell, the numbers (in `PLACEMENTS`) of the placements covering it:
+a tile must touch the boat's tiles, so only placements over the cells beside them are tried."""
+
 # --- cards ---------------------------------------------------------------------------------------
 
 CARDS: Final[dict[str, dict[str, Any]]] = {card["id"]: card for card in _DATA["cards"]}

@@ -311,6 +311,32 @@ def test_the_bots_own_candidates_come_right_after_the_normal_move() -> None:
     assert len({move["n"] for move in chosen}) == bots.WIDTH
 
 
+class _ReadCount(list[dict[str, Any]]):
+    """A legal move list that counts how often it is read through."""
+
+    reads = 0
+
+    def __iter__(self) -> Any:
+        self.reads += 1
+        return super().__iter__()
+
+
+def test_candidates_a_game_ranks_itself_spare_reading_every_legal_move() -> None:
+    """Where a game's own ranking fills the candidates, the rest of a long legal list (an
+    empty boat offers thousands of placements) is not read again in search of random ones."""
+    legal = _ReadCount({"n": n} for n in range(30))
+    legal.reads = 0
+    engine = SimpleNamespace(view=lambda state, seat: {}, sample_state=lambda shown, seat, rng: {})
+    bot = _stub_bot(
+        choose_move=lambda state, seat, rng: legal[7],
+        candidate_moves=lambda state, seat, rng: [legal[n] for n in range(bots.WIDTH)],
+        playout_move=_unused_policy,
+    )
+    chosen = bots.candidates(engine, bot, {}, 0, random.Random(0), legal)
+    assert chosen == [legal[7], *(legal[n] for n in range(bots.WIDTH) if n != 7)]
+    assert legal.reads == 0
+
+
 def test_a_strong_bot_out_of_time_plays_the_normal_move_without_drawing_candidates() -> None:
     """Its turn came long ago (a worker was busy): no candidate drawn, no playout, the normal
     bot's move at once."""

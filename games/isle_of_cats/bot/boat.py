@@ -10,12 +10,14 @@ colour cards (up to 5 points a cat of the first colour) and her lessons. A cheap
 
 from __future__ import annotations
 
+import functools
 import math
 from typing import Any
 
 from games.isle_of_cats.components import (
     BOAT_CELLS,
     CARDS,
+    CAT_COLOUR,
     COLOURS,
     COLUMNS,
     DAYS,
@@ -55,6 +57,8 @@ HOLE_COST = 2.0
 """A free cell walled in by a placement can only take a one-cell treasure later."""
 HUG_WORTH = 0.15
 """Each side a placement shares with a tile or the hull: compact boats fill up."""
+HULL_HUG = {i: HUG_WORTH * (4 - len(NEIGHBOURS[i])) for i in BOAT_CELLS}
+"""The hug a cell earns from the hull's sides around it, the same on every boat."""
 FRIEND_WORTH = 2.0
 """In the cheap first look: a cell beside a cat of the same colour."""
 ONE_CAT = 3.5
@@ -121,6 +125,35 @@ class Outlook:
     def _lesson_sum(self, kind: str) -> float:
         return float(sum(p for rule, p, _c in self.lessons if rule["kind"] == kind))
 
+    def section_hope(self, name: str, free: int) -> float:
+        """How much of the open-section penalty a section with `free` cells left has won back:
+        a share growing ever faster as it fills (so the bot fills one section before the
+        next: a boat never holds enough tiles for all), and the rest for finishing it."""
+        filled = 1 - free / len(SECTIONS[name])
+        share = self.fill_share
+        return self.section_penalty * (
+            share * math.pow(filled, self.fill_power) + (1 - share if free == 0 else 0.0)
+        )
+
+    def section_steps(self, free: dict[str, int]) -> dict[str, float]:
+        """What covering one more cell of each open section (`free` cells left) wins back."""
+        return {
+            name: self.section_hope(name, left - 1) - self.section_hope(name, left)
+            for name, left in free.items()
+            if left
+        }
+
+    def cell_base(self, step: dict[str, float], i: int, hugged: int) -> float:
+        """Free cell `i`'s own worth, for the cheap first look: room filled, its section's
+        `step` towards full, a rat covered, and the sides it shares with the hull and with
+        `hugged` tiles."""
+        worth = self.cell_worth + step[SECTION_OF[i]]
+        if i in RAT_SET:
+            worth += self.rat_worth
+        worth += HULL_HUG[i]
+        worth += HUG_WORTH * hugged
+        return worth
+
     def group_worth(self, size: int) -> float:
         """A same-colour group of this many cats: its family points, or hope for one."""
         if size >= 3:
@@ -185,14 +218,24 @@ class Boat:
         self.free = {
             name: sum(1 for i in cells if i not in self.owner) for name, cells in SECTIONS.items()
         }
-        self.row_free = [sum(1 for i in row if i not in self.owner) for row in ROWS]
-        self.column_free = [sum(1 for i in column if i not in self.owner) for column in COLUMNS]
-        self.cell_base = {i: self._cell_base(i) for i in BOAT_CELLS if i not in self.owner}
-        self.friends: dict[str, set[int]] = {colour: set() for colour in COLOURS}
+
+    @functools.cached_property
+    def row_free(self) -> list[int]:
+        return [sum(1 for i in row if i not in self.owner) for row in ROWS]
+
+    @functools.cached_property
+    def column_free(self) -> list[int]:
+        return [sum(1 for i in column if i not in self.owner) for column in COLUMNS]
+
+    @functools.cached_property
+    def friends(self) -> dict[str, set[int]]:
+        """The cells beside a cat of each colour."""
+        friends: dict[str, set[int]] = {colour: set() for colour in COLOURS}
         for i, number in self.owner.items():
             colour = self.colour[number]
             if colour is not None:
-                self.friends[colour].update(NEIGHBOURS[i])
+                friends[colour].update(NEIGHBOURS[i])
+        return friends
 
     def _touching(self, number: int) -> set[int]:
         found = set()
@@ -203,29 +246,18 @@ class Boat:
                     found.add(other)
         return found
 
-    def section_hope(self, name: str, free: int) -> float:
-        """How much of the open-section penalty a section with `free` cells left has won back:
-        a share growing ever faster as it fills (so the bot fills one section before the
-        next: a boat never holds enough tiles for all), and the rest for finishing it."""
-        filled = 1 - free / len(SECTIONS[name])
-        share = self.outlook.fill_share
-        return self.outlook.section_penalty * (
-            share * math.pow(filled, self.outlook.fill_power) + (1 - share if free == 0 else 0.0)
-        )
-
-    def _section_step(self, i: int) -> float:
-        """The worth of covering cell `i` alone, for its section."""
-        name = SECTION_OF[i]
-        free = self.free[name]
-        return self.section_hope(name, free - 1) - self.section_hope(name, free)
-
-    def _cell_base(self, i: int) -> float:
-        worth = self.outlook.cell_worth + self._section_step(i)
-        if i in RAT_SET:
-            worth += self.outlook.rat_worth
-        worth += HUG_WORTH * (4 - len(NEIGHBOURS[i]))
-        worth += HUG_WORTH * sum(1 for n in NEIGHBOURS[i] if n in self.owner)
-        return worth
+    @functools.cached_property
+    def cell_base(self) -> dict[int, float]:
+        """Each free cell's own worth (`Outlook.cell_base`), worked out only for a boat that
+        is looked at (not for an estimate)."""
+        owner = self.owner
+        step = self.outlook.section_steps(self.free)
+        base = self.outlook.cell_base
+        return {
+            i: base(step, i, sum(1 for n in NEIGHBOURS[i] if n in owner))
+            for i in BOAT_CELLS
+            if i not in owner
+        }
 
     def quick(self, cells: list[list[int]], colour: str | None) -> float:
         """A cheap first look at a placement given as [x, y] cells: the cells' own worths and
@@ -257,7 +289,7 @@ class Boat:
             worth += HUG_WORTH * (4 - len(NEIGHBOURS[i]))
         for name, k in per_section.items():
             free = self.free[name]
-            worth += self.section_hope(name, free - k) - self.section_hope(name, free)
+            worth += outlook.section_hope(name, free - k) - outlook.section_hope(name, free)
         for i in cells:
             for n in NEIGHBOURS[i]:
                 if n in taken or n in self.owner:
@@ -403,3 +435,35 @@ def _treasure_lesson(rule: dict[str, Any], p: int, kind: str, kinds: dict[str, i
     if lesson == "oshax_each" and kind == "oshax":
         return float(p)
     return 0.0
+
+
+class GridLook:
+    """The cheap first look (`Boat.quick_at_colour`, the same worths) read straight from a
+    seat's boat in the state, where cells are grid indices: a playout looks at a few
+    placements of a few cats, and building the whole boat would cost more than looking."""
+
+    def __init__(self, player: dict[str, Any], outlook: Outlook) -> None:
+        self.outlook = outlook
+        self.grid: list[int] = player["grid"]
+        self.colours = [None] + [
+            entry.get("colour") or CAT_COLOUR.get(entry["tile"]) for entry in player["tiles"]
+        ]
+        grid = self.grid
+        free = {name: sum(1 for i in cells if grid[i] == 0) for name, cells in SECTIONS.items()}
+        self.step = outlook.section_steps(free)
+
+    def quick_at_colour(self, cells: tuple[int, ...], colour: str) -> float:
+        grid = self.grid
+        colours = self.colours
+        base = self.outlook.cell_base
+        total = 0.0
+        for i in cells:
+            hugged = 0
+            friend = False
+            for n in NEIGHBOURS[i]:
+                number = grid[n]
+                if number > 0:
+                    hugged += 1
+                    friend = friend or colours[number] == colour
+            total += base(self.step, i, hugged) + (FRIEND_WORTH if friend else 0.0)
+        return total

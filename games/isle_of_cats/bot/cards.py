@@ -77,9 +77,20 @@ class Worth:
         self.boat = Boat(self.me["tiles"], self.outlook)
         last = int(view["day"]) >= DAYS
         self.fish_worth = LAST_DAY_FISH_WORTH if last else FISH_WORTH
+        self._card_worths: dict[str, float] = {}
+        held = [c for c in view.get("aside") or [] if CARDS[c]["kind"] == "rescue"]
+        self._held_whole = sum(1 for c in held if CARDS[c]["basket"] == "whole")
+        self._held_broken = sum(1 for c in held if CARDS[c]["basket"] == "broken")
 
     def card_worth(self, card: str) -> float:
-        """How much holding a card is worth to the bot, before its cost."""
+        """How much holding a card is worth to the bot, before its cost (worked out once a
+        card: a buy weighs every subset of the picks)."""
+        worth = self._card_worths.get(card)
+        if worth is None:
+            worth = self._card_worths[card] = self._card_worth(card)
+        return worth
+
+    def _card_worth(self, card: str) -> float:
         info = CARDS[card]
         kind = info["kind"]
         if kind == "rescue":
@@ -126,24 +137,25 @@ class Worth:
     def _buy_worth(self, cards: list[str]) -> float:
         """Cards are worth their own worth, but baskets only as many as the fish left can fill
         today (the bot of before bought baskets it had no fish for)."""
-        cost = sum(int(CARDS[c]["cost"]) for c in cards)
-        held = [c for c in self.view.get("aside") or [] if CARDS[c]["kind"] == "rescue"]
-        rescue = [c for c in cards if CARDS[c]["kind"] == "rescue"] + held
-        whole = sum(1 for c in rescue if CARDS[c]["basket"] == "whole")
-        broken = sum(1 for c in rescue if CARDS[c]["basket"] == "broken") // 2
-        fish = (
-            int(self.me["fish"])
-            - cost
-            + sum(
-                int(CARDS[c]["effect"].get("amount", 0))
-                for c in cards
-                if CARDS[c]["kind"] == "anytime" and CARDS[c]["effect"]["kind"] == "gain_fish"
-            )
-        )
+        cost = 0
+        whole = self._held_whole
+        broken = self._held_broken
+        fish = int(self.me["fish"])
+        speed = 0
+        for c in cards:
+            info = CARDS[c]
+            cost += int(info["cost"])
+            if info["kind"] == "rescue":
+                whole += info["basket"] == "whole"
+                broken += info["basket"] == "broken"
+                speed += int(info["speed"])
+            elif info["kind"] == "anytime" and info["effect"]["kind"] == "gain_fish":
+                fish += int(info["effect"]["amount"])
+        broken //= 2
+        fish -= cost
         fillable = min(int(self.me["baskets"]) + whole + broken, fish // FISH_PER_RESCUE)
         baskets = min(fillable, RESCUES_A_DAY) - min(int(self.me["baskets"]), RESCUES_A_DAY)
         others = sum(self.card_worth(c) for c in cards if CARDS[c]["kind"] != "rescue")
-        speed = sum(int(CARDS[c]["speed"]) for c in cards if CARDS[c]["kind"] == "rescue")
         return others + BASKET_WORTH * baskets + 0.3 * speed - self.fish_worth * cost
 
     def _selection_worth(self, cards: list[str]) -> float:

@@ -9,6 +9,7 @@ as a beginner who sees what is good but often plays something else.
 
 from __future__ import annotations
 
+import json
 import math
 import random
 from typing import Any
@@ -30,8 +31,11 @@ from games.rules import best_scored
 
 KEPT_PER_TILE = 3
 """Placements of one tile that get the full count after the cheap first look."""
-STRONG_CANDIDATES = 6
-"""Moves the normal bot's ratings propose to the strong level's search (`games.bots`)."""
+STRONG_CANDIDATES = 8
+"""Moves the normal bot's ratings propose to the strong level's search: as many as it compares
+(`games.bots.WIDTH`), so that it does not fill up with the playout policy's moves on sampled
+deals, which outside the rescue are the normal move again at a few ms each (a quarter of the
+thinking time went on them)."""
 EASY_TEMPERATURE = 2.0
 """How far `easy` strays from the best move: a rating this much lower is e times less likely."""
 
@@ -45,11 +49,21 @@ def choose_move(state: dict[str, Any], seat: int, rng: random.Random) -> dict[st
 
 
 def candidate_moves(state: dict[str, Any], seat: int, rng: random.Random) -> list[dict[str, Any]]:
-    """The strong level's candidates after the normal move: the next best rated moves (a random
-    legal placement is almost always a poor one), each with its optional treasures."""
+    """The strong level's candidates after the normal move: the best rated moves (a random
+    legal placement is almost always a poor one), each with its optional treasures; first the
+    best placement of each tile, then the next best placements. The playouts cannot tell
+    placements apart better than the rating does, but they can tell which cat or treasure is
+    worth taking."""
     judge = _Judge(state, seat)
     rated = sorted(judge.rated(), key=lambda pair: -pair[1])
-    return [judge.with_extras(move) for move, _rating in rated[:STRONG_CANDIDATES]]
+    seen: set[Any] = set()
+    firsts: list[dict[str, Any]] = []
+    seconds: list[dict[str, Any]] = []
+    for move, _rating in rated:
+        key = _tiles_key(move) if _placements(move) else json.dumps(move, sort_keys=True)
+        (seconds if key in seen else firsts).append(move)
+        seen.add(key)
+    return [judge.with_extras(move) for move in (firsts + seconds)[:STRONG_CANDIDATES]]
 
 
 def choose_easy(state: dict[str, Any], seat: int, rng: random.Random) -> dict[str, Any]:

@@ -8,10 +8,11 @@ import random
 from typing import Any
 
 from games.isle_of_cats import engine
-from games.isle_of_cats.bot.boat import Boat, Outlook
+from games.isle_of_cats.bot.boat import GridLook, Outlook
 from games.isle_of_cats.bot.cards import Worth
 from games.isle_of_cats.bot.judge import choose_move
 from games.isle_of_cats.components import CAT_COLOUR, TILE_SHAPE, WIDTH
+from games.isle_of_cats.engine.boat import _around
 
 PLAYOUT_TILES = 2
 """Cats a playout rescue considers (the greedy bot weighs every cat in every place)."""
@@ -67,7 +68,9 @@ def prospect(state: dict[str, Any], seat: int) -> float:
     player = state["players"][seat]
     gained = worth.fish_worth * int(player["fish"])
     gained += sum(worth.card_worth(card) for card in player["hand"] + player["aside"])
-    gained += sum(boat.section_hope(name, free) for name, free in boat.free.items() if free)
+    gained += sum(
+        worth.outlook.section_hope(name, free) for name, free in boat.free.items() if free
+    )
     gained += sum(worth.outlook.hope(size) for size in boat.size.values() if size < 3)
     return gained
 
@@ -83,15 +86,20 @@ def _playout_rescue(state: dict[str, Any], seat: int, rng: random.Random) -> dic
         if player["fish"] >= engine.rescue_cost(player, zone)
         for tile in state["zones"][zone]
     ]
-    view = engine.view(state, seat)
-    boat = Boat(view["players"][seat]["tiles"], Outlook(view))
-    best: tuple[float, dict[str, Any]] | None = None
+    if not tiles:
+        return None
+    look = GridLook(player, Outlook(engine.view(state, seat)))
+    around = _around(player)
+    best: tuple[float, str, str, tuple[int, ...]] | None = None
     for tile, zone in rng.sample(tiles, min(PLAYOUT_TILES, len(tiles))):
-        places = engine._placements(player, TILE_SHAPE[tile])
+        places = engine._placements(player, TILE_SHAPE[tile], around=around)
+        colour = CAT_COLOUR[tile]
         for cells in rng.sample(places, min(PLAYOUT_PLACES, len(places))):
-            xy = [[i % WIDTH, i // WIDTH] for i in cells]
-            worth = boat.quick(xy, CAT_COLOUR[tile])
+            worth = look.quick_at_colour(cells, colour)
             if best is None or worth > best[0]:
-                move = {"type": "rescue", "tile": tile, "zone": zone, "basket": dict(basket)}
-                best = (worth, {**move, "cells": xy})
-    return None if best is None else best[1]
+                best = (worth, tile, zone, cells)
+    if best is None:
+        return None
+    _worth, tile, zone, cells = best
+    xy = [[i % WIDTH, i // WIDTH] for i in cells]
+    return {"type": "rescue", "tile": tile, "zone": zone, "basket": dict(basket), "cells": xy}

@@ -13,6 +13,7 @@ from games.isle_of_cats.components import (
     NEIGHBOURS,
     ORIENTATIONS,
     PLACEMENTS,
+    PLACEMENTS_AT,
     SHAPE_SIZE,
     TILE_KIND,
     TILE_SHAPE,
@@ -32,14 +33,17 @@ def _placements(
     around: tuple[set[int], set[int]] | None = None,
 ) -> list[tuple[int, ...]]:
     """Legal placements (P3-P5) of a shape on the seat's boat, as sorted grid indices;
-    `around` = the boat's (free cells, free cells next to a tile) when already known."""
+    `around` = the boat's (free cells, free cells next to a tile) when already known. Only
+    the placements over a cell next to a tile are tried (a mid-game boat rules out most)."""
     every = PLACEMENTS[shape]
     if not player["tiles"]:
         return list(every[:1]) if first_only else list(every)
     free, frontier = around or _around(player)
+    at = PLACEMENTS_AT[shape]
     found = []
-    for cells in every:
-        if free.issuperset(cells) and not frontier.isdisjoint(cells):
+    for number in sorted(frozenset().union(*(at[i] for i in frontier))):
+        cells = every[number]
+        if free.issuperset(cells):
             found.append(cells)
             if first_only:
                 break

@@ -181,10 +181,13 @@ def lesson_score(
     raise ValueError(f"Unknown lesson kind {kind}.")
 
 
-def sister_lesson_score(rule: dict[str, Any], points: int, state: State) -> int:
-    """Points of one of the sister's lessons, judged on the player's final boat (section 8.4)."""
-    player = state["players"][0]
-    facts = boat_facts(player)
+def sister_lesson_score(
+    rule: dict[str, Any], points: int, state: State, facts: dict[str, Any] | None = None
+) -> int:
+    """Points of one of the sister's lessons, judged on the player's final boat (section 8.4);
+    `facts` = the boat's `boat_facts` when already worked out."""
+    if facts is None:
+        facts = boat_facts(state["players"][0])
     kind = rule["kind"]
     covered = facts["covered"]
     colours = facts["colour"]
@@ -206,7 +209,7 @@ def sister_lesson_score(rule: dict[str, Any], points: int, state: State) -> int:
     if kind == "largest_family_below":
         return points if _largest(facts) < rule["n"] else 0
     if kind == "oshax_not_on_boat_each":
-        on_boat = sum(1 for e in player["tiles"] if TILE_KIND[e["tile"]] == "oshax")
+        on_boat = sum(1 for e in facts["tiles"] if TILE_KIND[e["tile"]] == "oshax")
         return points * (len(OSHAX_IDS) - on_boat)
     if kind == "sister_removed_cats_each":
         return points * int(removed["cats"])
@@ -225,13 +228,18 @@ def sister_lesson_score(rule: dict[str, Any], points: int, state: State) -> int:
     raise ValueError(f"Unknown sister lesson kind {kind}.")
 
 
-def score_sheet(state: State, seat: int) -> dict[str, Any]:
-    """One seat's score sheet (sections 8.3 and 8.5)."""
+def score_sheet(
+    state: State, seat: int, boats: list[dict[str, Any]] | None = None
+) -> dict[str, Any]:
+    """One seat's score sheet (sections 8.3 and 8.5); `boats` = every seat's `boat_facts`
+    when already worked out (a standing scores every boat against every other)."""
+    if boats is None:
+        boats = [boat_facts(p) for p in state["players"]]
     player = state["players"][seat]
-    facts = boat_facts(player)
+    facts = boats[seat]
     covered = facts["covered"]
     solo = bool(state["solo"])
-    others = tuple(_largest(boat_facts(p)) for s, p in enumerate(state["players"]) if s != seat)
+    others = tuple(_largest(boat) for s, boat in enumerate(boats) if s != seat)
     rats = -sum(1 for i in RATS if i not in covered)
     sections = -5 * sum(1 for cells in SECTIONS.values() if not all(i in covered for i in cells))
     families_list = [
@@ -272,10 +280,12 @@ def score_sheet(state: State, seat: int) -> dict[str, Any]:
     }
 
 
-def sister_sheet(state: State) -> dict[str, Any]:
-    """The sister's score in solo (section 8.4)."""
+def sister_sheet(state: State, facts: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The sister's score in solo (section 8.4); `facts` = the player's `boat_facts` when
+    already worked out."""
     sister = state["sister"]
-    facts = boat_facts(state["players"][0])
+    if facts is None:
+        facts = boat_facts(state["players"][0])
     cards = []
     colour_total = 0
     for points, card in zip(SISTER_COLOUR_POINTS, sister["colour_cards"], strict=True):
@@ -289,7 +299,10 @@ def sister_sheet(state: State) -> dict[str, Any]:
     for card in sister["lessons"]:
         info = SOLO_LESSONS[card]
         lessons.append(
-            {"card": card, "points": sister_lesson_score(info["rule"], int(info["points"]), state)}
+            {
+                "card": card,
+                "points": sister_lesson_score(info["rule"], int(info["points"]), state, facts),
+            }
         )
     total = colour_total + sum(entry["points"] for entry in lessons)
     return {
@@ -313,10 +326,11 @@ def standing(state: State) -> dict[str, Any]:
     lessons step, as on day 5), the public lessons in play (one whose colour is still to be
     chosen scores nothing), fish left as the tie-break; solo, the sister scores the player's boat
     with all her colour cards and lessons. The result of a match its players end early."""
-    sheets = [score_sheet(state, seat) for seat in range(state["seats"])]
+    boats = [boat_facts(player) for player in state["players"]]
+    sheets = [score_sheet(state, seat, boats) for seat in range(state["seats"])]
     scores = [sheet["total"] for sheet in sheets]
     if state["solo"]:
-        sister = sister_sheet(state)
+        sister = sister_sheet(state, boats[0])
         won = scores[0] > sister["total"]
         return {
             "scores": scores,

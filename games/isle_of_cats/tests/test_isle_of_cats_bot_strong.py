@@ -4,13 +4,18 @@ pruned listing of placements that keeps the normal bot fast on a rescue turn."""
 
 from __future__ import annotations
 
+import copy
+import itertools
 import random
+from collections.abc import Iterator
 from typing import Any
 
 from games.isle_of_cats import bot, engine
+from games.isle_of_cats.bot.boat import Boat, GridLook, Outlook
 from games.isle_of_cats.bot.cards import Worth
+from games.isle_of_cats.bot.judge import STRONG_CANDIDATES
 from games.isle_of_cats.bot.playout import prospect
-from games.isle_of_cats.components import COLOURS, SECTIONS
+from games.isle_of_cats.components import CAT_COLOUR, COLOURS, SECTIONS, TILE_SHAPE
 from games.isle_of_cats.tests.isle_of_cats_helpers import fill
 
 State = dict[str, Any]
@@ -75,7 +80,7 @@ def test_solo_a_section_pays_most_for_being_finished() -> None:
         state = engine.setup(seats, {"solo_hard_lessons": 1} if seats == 1 else {}, 7)
         fill(state, 0, SECTIONS[room][:-1])
         boat = Worth(engine.view(state, 0), 0).boat
-        shares[seats] = boat.section_hope(room, 1) / boat.section_hope(room, 0)
+        shares[seats] = boat.outlook.section_hope(room, 1) / boat.outlook.section_hope(room, 0)
     assert shares[1] < 0.5 < shares[2]
 
 
@@ -122,3 +127,55 @@ def test_a_pruned_listing_keeps_the_chosen_placements_of_every_tile() -> None:
     assert all(sum(m["tile"] == t for m in rescues) == 2 for t in tiles)
     assert len(pruned) < len(full)
     assert {colour for _tile, colour in calls if colour} <= set(COLOURS)
+
+
+def _rescue_turns(seats: int, seeds: range) -> Iterator[tuple[State, int]]:
+    """Rescue turns of normal bots' games, with the seat to act."""
+    for seed in seeds:
+        options = {"solo_hard_lessons": 1} if seats == 1 else {}
+        state = engine.setup(seats, options, seed)
+        moves = 0
+        while not engine.is_over(state):
+            seat = min(engine.to_act(state))
+            if state["phase"] == "rescue":
+                yield copy.deepcopy(state), seat
+            move = bot.choose_move(state, seat, random.Random(moves))
+            engine.apply_in_place(state, seat, move)
+            moves += 1
+
+
+def test_a_playouts_look_at_a_place_is_the_normal_bots_first_look() -> None:
+    """A playout weighs a cat's places straight from the boat in the state, without building
+    the normal bot's picture of it: every place of every cat in the zones gets the same worth
+    to the last digit, solo (with the sister's lessons) and at two seats."""
+    looked = 0
+    for seats in (1, 2):
+        for state, seat in itertools.islice(_rescue_turns(seats, range(1)), 0, None, 3):
+            player = state["players"][seat]
+            view = engine.view(state, seat)
+            outlook = Outlook(view)
+            boat = Boat(view["players"][seat]["tiles"], outlook)
+            look = GridLook(player, outlook)
+            for tile in state["zones"]["left"] + state["zones"]["right"]:
+                for cells in engine._placements(player, TILE_SHAPE[tile]):
+                    colour = CAT_COLOUR[tile]
+                    assert look.quick_at_colour(cells, colour) == boat.quick_at_colour(
+                        cells, colour
+                    )
+                    looked += 1
+    assert looked > 1000
+
+
+def test_the_candidates_are_different_cats_before_other_places_for_one() -> None:
+    """Where a seat may rescue many different cats, the strong level compares taking each of
+    them (at the normal bot's best place) before a second place for any one cat."""
+    for state, seat in _rescue_turns(2, range(3)):
+        rescues = [move for move in engine.legal_moves(state, seat) if move["type"] == "rescue"]
+        if len({move["tile"] for move in rescues}) >= STRONG_CANDIDATES:
+            break
+    else:
+        raise AssertionError("No rescue turn offers enough different cats.")
+    moves = bot.candidate_moves(state, seat, random.Random(0))
+    tiles = [move["tile"] for move in moves if move["type"] == "rescue"]
+    assert len(tiles) > 3
+    assert len(set(tiles)) == len(tiles)

@@ -7,8 +7,13 @@ import random
 import pytest
 
 from games.isle_of_cats import engine
-from games.isle_of_cats.components import CARDS, CAT_IDS, RARE_IDS, WIDTH
-from games.isle_of_cats.tests.isle_of_cats_helpers import put, rescue_table, select_table
+from games.isle_of_cats.components import CARDS, CAT_IDS, NEIGHBOURS, PLACEMENTS, RARE_IDS, WIDTH
+from games.isle_of_cats.tests.isle_of_cats_helpers import (
+    put,
+    rescue_table,
+    sample_states,
+    select_table,
+)
 from games.rules import IllegalMove
 
 # --- setup ------------------------------------------------------------------------------------
@@ -577,6 +582,30 @@ def test_legal_placements_cover_exactly_the_free_adjacent_spots():
     assert sorted(spots) == sorted(
         [(y * WIDTH + x,) for x, y in [(0, 3), (1, 3), (2, 4), (2, 5), (0, 6), (1, 6)]]
     )
+
+
+def test_placements_are_every_free_spot_touching_a_tile_in_the_listings_order():
+    """The engine tries only the placements over a cell next to a tile: on boats of random
+    games it finds exactly those of the whole listing that lie on free cells and touch a
+    tile, in the listing's order (the moves a seat may make are the same as a full scan's)."""
+    boats = 0
+    for state in sample_states(2, range(2), stride=11):
+        for player in state["players"]:
+            if not player["tiles"]:
+                continue
+            boats += 1
+            grid = player["grid"]
+            for shape, every in PLACEMENTS.items():
+                scanned = [
+                    cells
+                    for cells in every
+                    if all(grid[i] == 0 for i in cells)
+                    and any(grid[n] > 0 for i in cells for n in NEIGHBOURS[i])
+                ]
+                assert engine._placements(player, shape) == scanned
+                first = engine._placements(player, shape, first_only=True)
+                assert first == scanned[:1]
+    assert boats > 20
 
 
 def test_a_tile_that_cannot_be_placed_cannot_be_taken():
