@@ -11,14 +11,18 @@
     const form = playForm();
     const card = form && form.querySelector("input[name=card]:checked");
     const taking = Boolean(form && card && form.dataset.taking === card.value);
+    // A column holds a play button and a priest's take button: lit if either is shown.
+    document.querySelectorAll("#table .k-lit").forEach(function (column) {
+      column.classList.remove("k-lit");
+    });
     document.querySelectorAll("#table [data-k-play]").forEach(function (button) {
       const on = Boolean(card) && !taking && button.dataset.colour === card.dataset.colour;
       button.hidden = !on;
-      button.closest(".k-column, .k-city-col").classList.toggle("k-lit", on);
+      if (on) button.closest(".k-column, .k-city-col").classList.add("k-lit");
     });
     document.querySelectorAll("#table [data-k-take]").forEach(function (button) {
       button.hidden = !taking;
-      button.closest(".k-column").classList.toggle("k-lit", taking);
+      if (taking) button.closest(".k-column").classList.add("k-lit");
     });
   }
   function submit(form, to) {
