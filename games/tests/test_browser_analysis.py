@@ -57,6 +57,8 @@ def test_eva_steps_to_a_marked_move_and_sees_what_the_strong_bot_would_have_play
             assert page.url.endswith(f"?step={step}")
             ghost = page.locator("aside.ghost")
             expect(ghost).to_be_visible()
+            # Chosen from the list far below the board, the move is brought into view.
+            expect(ghost).to_be_in_viewport()
             expect(ghost.locator(".ghost-move p").first).not_to_be_empty()
             if ghost.get_attribute("data-ghost-marks"):
                 expect(page.locator("#replay .ghost-named").first).to_be_visible()
