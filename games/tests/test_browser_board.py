@@ -244,3 +244,33 @@ def test_a_kosmodraci_card_is_played_by_clicking_it(site, people, bots):
         expect(page.locator(f'#board [data-card="{card}"]').first).to_be_visible()
         browser.close()
     assert _last_move_of(match, 0) == {"type": "play", "card": card}
+
+
+def test_a_finished_score_sheet_keeps_the_names_in_view_on_a_phone(site, people, bots):
+    """Kosmodraci's sheet has ten columns: on a phone it scrolls sideways, and the column of
+    names stays, so every figure can be read against its player."""
+    from playwright.sync_api import expect, sync_playwright
+
+    expect.set_options(timeout=EXPECT_TIMEOUT_MS)
+    eva = people[0]
+    match = services.start_match(game="space_dragons", players=[eva, bots[0], bots[1]], seed=9)
+    match = _play_until(match, GAMES["space_dragons"].engine.is_over)
+    cookie = session_cookie(eva, site)
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        context = browser.new_context(locale="cs-CZ", viewport=PHONE)
+        context.add_cookies([cookie])
+        page = context.new_page()
+        page.goto(site + match.get_absolute_url())
+        sheet = page.locator("#result .table-scroll")
+        expect(sheet).to_be_visible()
+        name = sheet.locator("tbody th[scope=row]").first
+        sheet.evaluate("element => { element.scrollLeft = element.scrollWidth; }")
+        total = sheet.locator("tbody td strong").first
+        expect(total).to_be_in_viewport()
+        expect(name).to_be_in_viewport()
+        left = sheet.bounding_box()["x"]
+        after = name.bounding_box()
+        assert abs(after["x"] - left) < 1, (left, after)
+        assert after["x"] + after["width"] <= total.bounding_box()["x"]
+        browser.close()
