@@ -227,16 +227,19 @@ def move_and_wait(page, make_move, seconds: float = 20) -> tuple[int, str]:
 
 
 @contextmanager
-def table_page(site: str, match, user) -> Iterator:
-    """`user`'s page at `match`'s table in a Czech Chromium, its moves followed
-    (`follow_moves`), once the table shows; the browser closes with the block."""
+def table_page(site: str, match, user, viewport: dict | None = None) -> Iterator:
+    """`user`'s page at `match`'s table in a Czech Chromium (a desktop's screen unless
+    `viewport`), its moves followed (`follow_moves`), once the table shows; the browser closes
+    with the block."""
     from playwright.sync_api import expect, sync_playwright
 
     expect.set_options(timeout=EXPECT_TIMEOUT_MS)
     cookie = session_cookie(user, site)
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        context = browser.new_context(locale="cs-CZ", viewport={"width": 1200, "height": 900})
+        context = browser.new_context(
+            locale="cs-CZ", viewport=viewport or {"width": 1200, "height": 900}
+        )
         context.add_cookies([cookie])
         page = context.new_page()
         follow_moves(page)

@@ -16,6 +16,7 @@ from games.tests.browser import (
     follow_moves,
     move_and_wait,
     session_cookie,
+    table_page,
 )
 
 PHONE = {"width": 390, "height": 844}
@@ -249,19 +250,12 @@ def test_a_kosmodraci_card_is_played_by_clicking_it(site, people, bots):
 def test_a_finished_score_sheet_keeps_the_names_in_view_on_a_phone(site, people, bots):
     """Kosmodraci's sheet has ten columns: on a phone it scrolls sideways, and the column of
     names stays, so every figure can be read against its player."""
-    from playwright.sync_api import expect, sync_playwright
+    from playwright.sync_api import expect
 
-    expect.set_options(timeout=EXPECT_TIMEOUT_MS)
     eva = people[0]
     match = services.start_match(game="space_dragons", players=[eva, bots[0], bots[1]], seed=9)
     match = _play_until(match, GAMES["space_dragons"].engine.is_over)
-    cookie = session_cookie(eva, site)
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        context = browser.new_context(locale="cs-CZ", viewport=PHONE)
-        context.add_cookies([cookie])
-        page = context.new_page()
-        page.goto(site + match.get_absolute_url())
+    with table_page(site, match, eva, viewport=PHONE) as page:
         sheet = page.locator("#result .table-scroll")
         expect(sheet).to_be_visible()
         name = sheet.locator("tbody th[scope=row]").first
@@ -273,4 +267,3 @@ def test_a_finished_score_sheet_keeps_the_names_in_view_on_a_phone(site, people,
         after = name.bounding_box()
         assert abs(after["x"] - left) < 1, (left, after)
         assert after["x"] + after["width"] <= total.bounding_box()["x"]
-        browser.close()
