@@ -53,8 +53,9 @@ a blunder by luck (measured: estimates 70 points apart between two seeds)."""
 
 SETTLED = 0.02
 """The standard error (of the move played's chance, and of each rival's difference from it)
-below which a move's search stops before `LEAST_DEALS`: where every deal so far ended alike
-(a match won or lost whatever the move) more deals would tell nothing new."""
+below which a move's search stops, after `games.search.SETTLING` deals, before its time or
+`LEAST_DEALS`: where every deal so far ended alike (a match won or lost whatever the move)
+more deals would tell little new."""
 
 MOVE_CEILING = 1.5
 """Seconds of a judged move's search beyond which not even `LEAST_DEALS` are played out:
