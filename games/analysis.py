@@ -47,9 +47,10 @@ MOVE_SECONDS = 0.5
 (issue 36) in about a minute of one core, candidates and replay included."""
 
 LEAST_DEALS = 12
-"""Sampled deals every move judged by time is compared on, however long they take: where one
-round of playouts takes most of the budget (a first draft), one or two deals would call a move
-a blunder by luck (measured: estimates 70 points apart between two seeds)."""
+"""Sampled deals every move judged by time is compared on, past its budget if need be (unless
+they settle sooner, `SETTLED`, or reach `MOVE_CEILING`): where one round of playouts takes most
+of the budget (a first draft), one or two deals would call a move a blunder by luck (measured:
+estimates 70 points apart between two seeds)."""
 
 SETTLED = 0.02
 """The standard error (of the move played's chance, and of each rival's difference from it)
