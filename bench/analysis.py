@@ -1,11 +1,13 @@
 """What the analysis of a finished match costs and how far its estimates can be trusted
 (issue 36): pure engines, no database, one process (one core).
 
-`python -m bench.analysis [--matches N] [--game SLUG ...] [--seconds S | --iterations N]` plays,
-per game at its usual seat count, N seeded matches in which seat 0 is an `easy` bot (a
-beginner's near misses, for a player's mistakes) and the others `normal` ones, then analyses
-seat 0's moves as the worker would (`games.analysis.analyse`, `--seconds` of process time a
-judged move, default `MOVE_SECONDS`) twice, with two seeds, and prints:
+`python -m bench.analysis [--matches N] [--game SLUG ...] [--seconds S | --iterations N]
+[--every K]` plays, per game at its usual seat count, N seeded matches in which seat 0 is an
+`easy` bot (a beginner's near misses, for a player's mistakes) and the others `normal` ones,
+then analyses seat 0's moves as the worker would (`games.analysis.analyse`, `--seconds` of
+process time a judged move, default `MOVE_SECONDS`) twice, with two seeds (with `--every K`,
+only one in K of seat 0's moves, from its first: the same moves both times, for a machine too
+busy for them all), and prints:
 
 - moves: seat 0's moves in the match, and how many of them were forced (not searched);
 - CPU s: process time of one analysis of the match, and per 100 moves (issue 36: about a
@@ -67,6 +69,8 @@ def analysed(
 ) -> tuple[list[analysis.Judgement], float]:
     """Seat 0's judgements and the process time they took."""
     engine, bot = modules(game)
+    mine = [index for index, entry in enumerate(match["moves"]) if entry["seat"] == 0]
+    skipped = set(mine) - set(mine[:: args.every])
     started = time.process_time()
     judged = list(
         analysis.analyse(
@@ -77,6 +81,7 @@ def analysed(
             seed=seed,
             iterations=args.iterations,
             seconds=None if args.iterations else args.seconds,
+            done=skipped,
         )
     )
     return judged, time.process_time() - started
@@ -111,13 +116,15 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--game", action="append", help="only this game (repeatable)")
     parser.add_argument("--seconds", type=float, default=analysis.MOVE_SECONDS)
     parser.add_argument("--iterations", type=int, help="playouts a judged move (reproducible)")
+    parser.add_argument("--every", type=int, default=1, help="judge every K-th move of seat 0")
     args = parser.parse_args(argv)
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     django.setup()
     from games.registry import playable_games  # the games' names need the settings
 
     budget = f"{args.iterations} playouts" if args.iterations else f"{args.seconds} s"
-    print(f"seat 0 (easy) judged at {budget} a move; noise between seeds 1 and 2")
+    every = f", 1 in {args.every} of its moves" if args.every > 1 else ""
+    print(f"seat 0 (easy) judged at {budget} a move{every}; noise between seeds 1 and 2")
     print("game            seed moves forced  CPU s /100mv   noise: mean   max  same   i/m/b")
     for game in playable_games():
         if args.game and game.slug not in args.game:

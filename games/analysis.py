@@ -7,9 +7,14 @@ analysis cannot know a card the mover could not see (two true states that look a
 mover are analysed alike). The search (`games.search`) compares the move played with the
 moves the strong level would consider, the played one as its default, and prefers another only
 where it beats the played one on the same deals by more than chance would. It plays each deal
-on as the strong bot does (the game's playout policy and, where the game stops a playout early,
-its estimate of the standing it will end in, `playout_standing`) and ranks the moves by the
-strong bot's measure (the win, and a little for the margin: `games.search.outcome`).
+on as the strong bot does (the game's playout policy, or a cheaper one the game offers for the
+analysis, `analysis_move`, and, where the game stops a playout early, its estimate of the
+standing it will end in, `playout_standing`) and ranks the moves by the strong bot's measure
+(the win, and a little for the margin: `games.search.outcome`).
+
+Its budget (issue 36: a 100-move match in about a minute of one core) is `MOVE_SECONDS` a judged
+move, but at least `LEAST_DEALS` deals, so that luck on one or two deals marks nothing; a move
+whose deals have all ended alike stops sooner (`SETTLED`), and none goes past `MOVE_CEILING`.
 
 The estimates are chances to win, 0 to 1 (`games.search.chance`): the share of the sampled
 deals the seat wins after the move, a first place shared by k seats (or with the solo sister)
@@ -42,9 +47,21 @@ MOVE_SECONDS = 0.5
 (issue 36) in about a minute of one core, candidates and replay included."""
 
 LEAST_DEALS = 12
-"""Sampled deals every move judged by time is compared on, however long they take: where one
-round of playouts takes most of the budget (a first draft), one or two deals would call a move
-a blunder by luck (measured: estimates 70 points apart between two seeds)."""
+"""Sampled deals every move judged by time is compared on, past its budget if need be (unless
+they settle sooner, `SETTLED`, or reach `MOVE_CEILING`): where one round of playouts takes most
+of the budget (a first draft), one or two deals would call a move a blunder by luck (measured:
+estimates 70 points apart between two seeds)."""
+
+SETTLED = 0.02
+"""The standard error (of the move played's chance, and of each rival's difference from it)
+below which a move's search stops, after `games.search.SETTLING` deals, before its time or
+`LEAST_DEALS`: where every deal so far ended alike (a match won or lost whatever the move)
+more deals would tell little new."""
+
+MOVE_CEILING = 1.5
+"""Seconds of a judged move's search beyond which not even `LEAST_DEALS` are played out:
+where a round of playouts is slow (an early move of a long game) the least deals alone would
+take the match's analysis far past its minute."""
 
 INACCURACY = 0.05
 """What a move may cost (the drop in the chance to win, 0-1, from the preferred move to the one
@@ -174,7 +191,7 @@ def judge(
         seat,
         rng,
         candidates=moves,
-        playout=bot.playout_move,
+        playout=bot.analysis_move,
         stage=bot.playout_stage,
         estimate=bot.playout_standing,
         iterations=iterations,
@@ -182,6 +199,8 @@ def judge(
         clock=clock,
         chances=chances,
         least=LEAST_DEALS if iterations is None else 1,
+        settled=SETTLED,
+        ceiling=MOVE_CEILING,
     )
     after = chances[0]
     before = max(after, chances[moves.index(preferred)])

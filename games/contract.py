@@ -92,6 +92,11 @@ class Bot(Protocol):
         level compares right after the normal move (default: none; playout picks and random
         legal moves fill the candidates)."""
 
+    def analysis_move(self, state: State, seat: int, rng: random.Random) -> Move:
+        """Optional: a cheaper playout policy for the analysis of a finished match
+        (`games.analysis`), where the strong level's is too slow to play every judged move out
+        on enough deals within its budget (default: `playout_move`)."""
+
 
 class Context(Protocol):
     """The table's regions' context (`games/<slug>/context.py`). What the viewer may choose
@@ -166,6 +171,7 @@ OPTIONAL: dict[tuple[str, str], Callable[[Any], Any]] = {
     ("bot", "playout_stage"): lambda modules: None,
     ("bot", "playout_standing"): lambda modules: None,
     ("bot", "candidate_moves"): lambda modules: ranks_nothing,
+    ("bot", "analysis_move"): lambda modules: modules.module("bot").playout_move,
     ("context", "table_moves"): lambda modules: modules.engine.legal_moves,
     ("log", "seat_name"): lambda modules: seat_name,
     ("log", "marks"): lambda modules: names_nothing,
@@ -246,6 +252,8 @@ class BotSide:
     playout_standing: Callable[[State], dict[str, Any]] | None
     """None: a playout's last position is scored by its standing."""
     candidate_moves: Callable[[State, int, random.Random], list[Move]]
+    analysis_move: Callable[[State, int, random.Random], Move]
+    """The analysis' playout policy (`playout_move` where the game has none of its own)."""
 
 
 def bot_side(modules: Any) -> BotSide:
@@ -258,6 +266,7 @@ def bot_side(modules: Any) -> BotSide:
         playout_stage=part(modules, "bot", "playout_stage"),
         playout_standing=part(modules, "bot", "playout_standing"),
         candidate_moves=part(modules, "bot", "candidate_moves"),
+        analysis_move=part(modules, "bot", "analysis_move"),
     )
 
 

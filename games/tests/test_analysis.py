@@ -11,13 +11,14 @@ the estimates' noise are `bench/analysis.py`'s.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from types import SimpleNamespace
 from typing import Any
 
 import pytest
 
-from games import analysis
+from games import analysis, bots, search
 from games.analysis import Judgement, analyse, judge
 from games.contract import part
 from games.registry import GAMES
@@ -234,9 +235,16 @@ def test_the_only_move_is_forced_and_not_searched() -> None:
     assert judgement == Judgement(0, 0, None, None, None, "forced")
 
 
-def test_a_move_judged_by_time_is_compared_on_the_least_number_of_deals() -> None:
+@pytest.mark.parametrize(
+    ("position", "deals"),
+    [(EXAMPLE_SCORE, analysis.LEAST_DEALS), (LOST, search.SETTLING)],
+)
+def test_a_move_judged_by_time_is_compared_on_the_least_number_of_deals(
+    position: State, deals: int
+) -> None:
     """On a clock where the time is up at once the search still plays `LEAST_DEALS` rounds (a
-    sampled deal each), so that no move is called a blunder on one or two deals' luck."""
+    sampled deal each), so that no move is called a blunder on one or two deals' luck; in a
+    game lost whatever the move, where every deal ends alike, it stops at `SETTLING`."""
     drawn: list[int] = []
 
     def sample_state(view: State, seat: int, rng: random.Random) -> State:
@@ -247,14 +255,39 @@ def test_a_move_judged_by_time_is_compared_on_the_least_number_of_deals() -> Non
     judge(
         engine,
         EXAMPLE.bot,
-        EXAMPLE_SCORE,
+        position,
         0,
-        {"type": "discard", "card": 6},
+        {"type": "discard", "card": position["hands"][0][0]},
         random.Random(0),
         seconds=0.0,
         clock=lambda: 0.0,
     )
-    assert len(drawn) == 1 + analysis.LEAST_DEALS  # the position's own draw, then one a round
+    assert len(drawn) == 1 + deals  # the position's own draw, then one a round
+
+
+def test_the_analysis_plays_deals_on_with_its_own_policy_and_the_strong_level_with_its() -> None:
+    """A game's cheaper `analysis_move` serves the analysis alone: the strong level's play
+    (and so its strength) stays with `playout_move`."""
+    used: list[str] = []
+
+    def policy(name: str) -> Any:
+        def move(state: State, seat: int, rng: random.Random) -> dict[str, Any]:
+            used.append(name)
+            return EXAMPLE.bot.playout_move(state, seat, rng)
+
+        return move
+
+    bot = dataclasses.replace(
+        EXAMPLE.bot, playout_move=policy("strong"), analysis_move=policy("analysis")
+    )
+    move = {"type": "play", "card": 6}
+    judge(example_engine, bot, EXAMPLE_SCORE, 0, move, random.Random(0), iterations=20)
+    assert set(used) == {"analysis"}
+    used.clear()
+    bots.choose_move(
+        example_engine, bot, EXAMPLE_SCORE, 0, random.Random(0), "strong", iterations=20
+    )
+    assert set(used) == {"strong"}
 
 
 @pytest.mark.parametrize(

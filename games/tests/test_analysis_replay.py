@@ -7,10 +7,13 @@ analysis and shown as the bot's in the replay."""
 from __future__ import annotations
 
 import pytest
+from asgiref.sync import async_to_sync
+from channels.testing import WebsocketCommunicator
 from django.test import override_settings
 from django.urls import reverse
 
 from games import analysis, analysis_view, services
+from games.consumers import TableConsumer
 from games.models import JudgedMove, Match, MatchAnalysis
 from games.registry import GAMES
 from games.selectors import replay_for
@@ -204,3 +207,33 @@ def test_the_profile_shows_its_player_their_accuracy_and_its_trend(client, peopl
     client.logout()
     page = client.get(reverse("player_profile", args=[eva.username])).content.decode()
     assert 'id="accuracy"' not in page
+
+
+ANALYSIS_MARKS = ("chart-chance", "data-analysis-seat", "verdict", "Where did I lose?")
+"""What any part of a match's analysis puts in a page."""
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_table_socket_carries_no_analysis_to_anyone(people):
+    """The live table of an analysed match, opened on its socket by either player or a
+    spectator: the whole table it sends first holds none of the analysis (the replay alone
+    shows it, to its own player)."""
+    match = analysed("kosmopolis", people[:2], seed=SEED)
+    a_marked_move(match, seat=1)  # the other player's marked move is there to leak
+
+    async def first_frames() -> list[str]:
+        frames = []
+        for viewer in people[:3]:
+            socket = WebsocketCommunicator(TableConsumer.as_asgi(), f"/ws/matches/{match.pk}/")
+            socket.scope["user"] = viewer
+            socket.scope["url_route"] = {"kwargs": {"match_id": match.pk}}
+            try:
+                assert (await socket.connect(timeout=10))[0]
+                frames.append(await socket.receive_from(timeout=10))
+            finally:
+                await socket.disconnect()
+        return frames
+
+    for frame in async_to_sync(first_frames)():
+        assert 'id="board"' in frame
+        assert not [mark for mark in ANALYSIS_MARKS if mark in frame]

@@ -14,7 +14,7 @@ from games import bots
 from games.contract import BotSide, ranks_nothing
 from games.registry import GAMES
 from games.rules import engine_for
-from games.search import chance, outcome, search
+from games.search import SETTLING, chance, outcome, search
 
 State = dict[str, Any]
 
@@ -200,6 +200,65 @@ def test_a_partial_round_never_overrules_the_default() -> None:
     assert move == {"pick": "gamble"}
 
 
+def _counting(toy: SimpleNamespace) -> list[int]:
+    """The deals `toy`'s searches draw from here on, one item each."""
+    drawn: list[int] = []
+    sample = toy.sample_state
+
+    def sample_state(shown: State, seat: int, rng: random.Random) -> State:
+        drawn.append(1)
+        return dict(sample(shown, seat, rng))
+
+    toy.sample_state = sample_state
+    return drawn
+
+
+@pytest.mark.parametrize(("hidden", "rounds"), [(2, SETTLING), (None, 40)])
+def test_a_search_asked_to_settle_stops_once_its_deals_all_ended_alike(
+    hidden: int | None, rounds: int
+) -> None:
+    """Where the card is always 2 (the gamble and "sure" lose, "safe" loses) every deal ends
+    alike, and more deals would tell nothing: the search stops after `SETTLING` rounds of its
+    forty. Where the card varies it plays all forty."""
+    toy, _now = _ticking(0)
+    if hidden is not None:
+        toy.sample_state = lambda shown, seat, rng: {**shown, "hidden": hidden}
+    drawn = _counting(toy)
+    search(
+        toy,
+        {"hidden": 0, "pick": None, "left": 0},
+        0,
+        random.Random(0),
+        candidates=_picks("gamble", "safe", "sure"),
+        playout=_unused_policy,
+        iterations=120,
+        settled=0.02,
+    )
+    assert len(drawn) == rounds
+
+
+def test_the_least_rounds_stop_at_the_ceiling() -> None:
+    """Rounds of three candidates' ten-move playouts (33 ticks a round), at least twelve of
+    them whatever the budget, but never past a ceiling of 100 ticks: three rounds and the
+    start of a fourth, which counts for nothing."""
+    toy, now = _ticking(10)
+    drawn = _counting(toy)
+    search(
+        toy,
+        {"hidden": 0, "pick": None, "left": 0},
+        0,
+        random.Random(0),
+        candidates=_picks("safe", "gamble", "sure"),
+        playout=lambda state, seat, rng: {"step": 1},
+        seconds=0.0,
+        clock=lambda: float(now[0]),
+        least=12,
+        ceiling=100.0,
+    )
+    assert now[0] == 100
+    assert len(drawn) == 4
+
+
 def test_a_games_estimate_of_the_end_scores_a_playout_where_it_has_one() -> None:
     """The standing says "sure" (two deals in three); the game's own estimate of how the last
     position ends says the gamble: the search follows the estimate."""
@@ -378,11 +437,14 @@ def test_a_strong_bot_stops_drawing_candidates_when_its_time_is_up() -> None:
 # ---------------------------------------------------------------- every game
 
 
+@pytest.mark.parametrize("policy", ["playout_move", "analysis_move"])
 @pytest.mark.parametrize(("slug", "seats"), TABLES)
-def test_playouts_play_legal_moves_to_the_end(slug: str, seats: int) -> None:
-    """Every seat moving by the playout policy, each move checked by `apply`."""
+def test_playouts_play_legal_moves_to_the_end(slug: str, seats: int, policy: str) -> None:
+    """Every seat moving by the playout policy (the strong level's, or the analysis' where the
+    game has one of its own), each move checked by `apply`."""
     engine = engine_for(slug)
     bot = _bot(slug)
+    playout = getattr(bot, policy)
     for seed in range(2):
         rng = random.Random(seed)
         state = engine.setup(seats, {}, seed)
@@ -390,7 +452,7 @@ def test_playouts_play_legal_moves_to_the_end(slug: str, seats: int) -> None:
             if engine.is_over(state):
                 break
             seat = min(engine.to_act(state))
-            state, _events = engine.apply(state, seat, bot.playout_move(state, seat, rng))
+            state, _events = engine.apply(state, seat, playout(state, seat, rng))
         assert engine.is_over(state)
 
 
