@@ -9,6 +9,16 @@ def pytest_configure(config):
         _flush_by_delete()
 
 
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(items):
+    """The tests that drive the site in a browser (a minute or more each, most others a tenth
+    of a second) run first in their database group: pytest-django's sort of the groups, after
+    this one, keeps their order. `./dev test` hands the tests to its two workers a few at a
+    time in this order, so the long ones start early and the short ones fill the end, and
+    neither worker idles for minutes behind the other's last browser test."""
+    items.sort(key=lambda item: not {"site", "site_server"} & set(item.fixturenames))
+
+
 def _commit_without_waiting_for_the_disk() -> None:
     """The test run's connections, its servers' and workers' too (libpq reads PGOPTIONS), do
     not wait for each commit to reach the disk: a loaded machine's flush took 9.5 ms a commit
