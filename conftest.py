@@ -12,11 +12,18 @@ def pytest_configure(config):
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(items):
     """The tests that drive the site in a browser (a minute or more each, most others a tenth
-    of a second) run first in their database group: pytest-django's sort of the groups, after
-    this one, keeps their order. `./dev test` hands the tests to its two workers a few at a
-    time in this order, so the long ones start early and the short ones fill the end, and
-    neither worker idles for minutes behind the other's last browser test."""
-    items.sort(key=lambda item: not {"site", "site_server"} & set(item.fixturenames))
+    of a second) run first in their database group, and first of all those that stop the
+    shared site (their own servers, their own workers): each worker then starts the shared
+    site once, not again after each of them. pytest-django's sort of the groups, after this
+    one, keeps this order. `./dev test` hands the tests to its two workers one by one in this
+    order, so the long ones start early and the short ones fill the end, and neither worker
+    idles for minutes behind the other's last browser test."""
+
+    def late(item) -> tuple[bool, bool]:
+        uses = set(item.fixturenames)
+        return not uses & {"site", "site_server"}, "shared_site_stopped" not in uses
+
+    items.sort(key=late)
 
 
 def _commit_without_waiting_for_the_disk() -> None:
