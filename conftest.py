@@ -4,6 +4,7 @@ import pytest
 
 
 def pytest_configure(config):
+    _tests_handed_out_one_by_one(config)
     if config.pluginmanager.hasplugin("django"):
         _commit_without_waiting_for_the_disk()
         _flush_by_delete()
@@ -24,6 +25,15 @@ def pytest_collection_modifyitems(items):
         return not uses & {"site", "site_server"}, "shared_site_stopped" not in uses
 
     items.sort(key=late)
+
+
+def _tests_handed_out_one_by_one(config) -> None:
+    """`pytest -n 2` (xdist's `load`) hands each worker a quarter of its share at once, and the
+    first quarter holds every browser test, which come first (`pytest_collection_modifyitems`).
+    One by one, as `./dev test`'s `loadgroup` hands them, the long tests are shared out as the
+    workers come free. Without xdist (`-p no:xdist`) there is no such option."""
+    if getattr(config.option, "maxschedchunk", 0) is None:
+        config.option.maxschedchunk = 1
 
 
 def _commit_without_waiting_for_the_disk() -> None:
