@@ -4,9 +4,36 @@ import pytest
 
 
 def pytest_configure(config):
+    _tests_handed_out_one_by_one(config)
     if config.pluginmanager.hasplugin("django"):
         _commit_without_waiting_for_the_disk()
         _flush_by_delete()
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(items):
+    """The tests that drive the site in a browser (a minute or more each, most others a tenth
+    of a second) run first in their database group, and first of all those that stop the
+    shared site (their own servers, their own workers): each worker then starts the shared
+    site once, not again after each of them. pytest-django's sort of the groups, after this
+    one, keeps this order. `./dev test` hands the tests to its two workers one by one in this
+    order, so the long ones start early and the short ones fill the end, and neither worker
+    idles for minutes behind the other's last browser test."""
+
+    def late(item) -> tuple[bool, bool]:
+        uses = set(item.fixturenames)
+        return not uses & {"site", "site_server"}, "shared_site_stopped" not in uses
+
+    items.sort(key=late)
+
+
+def _tests_handed_out_one_by_one(config) -> None:
+    """`pytest -n 2` (xdist's `load`) hands each worker a quarter of its share at once, and the
+    first quarter holds every browser test, which come first (`pytest_collection_modifyitems`).
+    One by one, as `./dev test`'s `loadgroup` hands them, the long tests are shared out as the
+    workers come free. Without xdist (`-p no:xdist`) there is no such option."""
+    if getattr(config.option, "maxschedchunk", 0) is None:
+        config.option.maxschedchunk = 1
 
 
 def _commit_without_waiting_for_the_disk() -> None:

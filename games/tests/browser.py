@@ -104,6 +104,15 @@ def serve_site(*, example: bool = False) -> Iterator[str]:
         site.stop()
 
 
+def bots_play_at_once(person) -> None:
+    """`person` lets the bots play at once: no pace between their moves in a row, which a
+    whole match in the browser would wait through (most of a second each, a score of times);
+    the pace has tests of its own (`games/tests/test_bot_pace.py`), and the Kosmopolis live
+    test plays at the default one."""
+    person.bot_pace_ms = 0
+    person.save(update_fields=["bot_pace_ms"])
+
+
 def session_cookie(user, url: str) -> dict:
     """A signed-in session for a browser context (make it before Playwright starts)."""
     client = Client()

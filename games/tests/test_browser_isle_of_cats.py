@@ -12,6 +12,7 @@ from games.tests.browser import (
     CHROMIUM,
     CHROMIUM_ARGS,
     EXPECT_TIMEOUT_MS,
+    bots_play_at_once,
     follow_moves,
     move_and_wait,
     my_turn_now,
@@ -132,6 +133,7 @@ def test_a_person_and_a_bot_play_a_game_to_the_end(site, people, bots):
     from playwright.sync_api import expect, sync_playwright
 
     expect.set_options(timeout=EXPECT_TIMEOUT_MS)
+    bots_play_at_once(people[0])
     match = services.start_match(game="isle_of_cats", players=[people[0], bots[0]], seed=20261125)
     cookie = session_cookie(people[0], site)
     with sync_playwright() as playwright:

@@ -16,6 +16,7 @@ from games.tests.browser import (
     CHROMIUM,
     CHROMIUM_ARGS,
     EXPECT_TIMEOUT_MS,
+    bots_play_at_once,
     move_and_wait,
     my_turn_now,
     session_cookie,
@@ -131,6 +132,7 @@ def test_a_person_plays_space_bastards_against_a_bot_to_the_end(site, people, bo
     from playwright.sync_api import expect
 
     eva = people[0]
+    bots_play_at_once(eva)
     match = services.start_match(game="space_bastards", players=[eva, bots[0]], seed=20261124)
     table_url = site + match.get_absolute_url()
     player = Player()

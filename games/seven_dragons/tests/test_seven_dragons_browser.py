@@ -2,7 +2,7 @@
 
 from accounts.models import User
 from games import services
-from games.tests.browser import play_to_the_end, table_page, table_seq
+from games.tests.browser import bots_play_at_once, play_to_the_end, table_page, table_seq
 
 
 def _make_a_move(page) -> None:
@@ -27,6 +27,7 @@ def test_a_person_plays_seven_dragons_against_bots_to_the_end(site):
     from playwright.sync_api import expect
 
     eva = User.objects.create_user("eva", "eva@example.com", "heslo-123-abc", display_name="Eva")
+    bots_play_at_once(eva)
     bots = [
         User.objects.create(username=f"robot-{n}", display_name=f"Robot {n}", is_bot=True)
         for n in range(2)
