@@ -45,9 +45,9 @@ _EASY_DRAFT_STEEPNESS = 2.0
 strong for a beginner; 2.0 wins about 65 %)."""
 CONTEST_SAMPLES = 24
 """Deals of the unseen cards the normal bot imagines to judge the contests."""
-_EASY_TEMPERATURE = 4.0
-"""The easy bot's spread in play, in points: a card 4 points worse than its best is played
-e^-1 as often."""
+_EASY_TEMPERATURE = 8.0
+"""The easy bot's spread in play, in points: a card 8 points worse than its best is played
+e^-1 as often (its draft, not its play, makes it beat random players)."""
 _EASY_DRAFT_TEMPERATURE = 0.7
 """Its spread in the draft: a beginner picks from a pack nearly as it means to."""
 
