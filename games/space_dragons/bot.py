@@ -246,11 +246,19 @@ def _play_scores(
 
 def choose_move(state: dict[str, Any], seat: int, rng: random.Random) -> dict[str, Any]:
     """The normal bot's move for `seat`, computed from `view(state, seat)` only."""
+    return _careful_move(state, seat, rng, deals=True)
+
+
+def _careful_move(
+    state: dict[str, Any], seat: int, rng: random.Random, *, deals: bool
+) -> dict[str, Any]:
+    """The normal bot's judgement; without `deals`, a symbol's worth in the contests is fixed
+    rather than judged on imagined deals."""
     seen = _seen_acting(state, seat)
     if seen["phase"] == "draft":
         scores = _draft_scores(seen, _DRAFT_STEEPNESS)
         return {"type": "draft", "card": max(scores, key=lambda c: (scores[c], -c))}
-    scores = _play_scores(seen, seat, careful=True, rng=rng)
+    scores = _play_scores(seen, seat, careful=True, rng=rng if deals else None)
     return {"type": "play", "card": best_scored(sorted(scores), scores.__getitem__, rng)}
 
 
@@ -286,11 +294,11 @@ follow one line."""
 
 
 def playout_move(state: dict[str, Any], seat: int, rng: random.Random) -> dict[str, Any]:
-    """The strong level's playout policy (`games.search`), on a sampled state: the greedy move,
-    now and then a random one. The greedy bot is cheap enough here to play every playout move."""
+    """The strong level's playout policy (`games.search`), on a sampled state: the normal
+    bot's move without its imagined deals (ten times cheaper), now and then a random one."""
     if rng.random() < PLAYOUT_EPSILON:
         player = state["players"][seat]
         if state["phase"] == "draft":
             return {"type": "draft", "card": rng.choice(player["pack"])}
         return {"type": "play", "card": rng.choice(player["hand"])}
-    return choose_move(state, seat, rng)
+    return _careful_move(state, seat, rng, deals=False)
