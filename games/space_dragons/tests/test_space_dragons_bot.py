@@ -60,15 +60,32 @@ def test_bot_refuses_when_it_has_nothing_to_do(bot: Bot) -> None:
 
 def test_a_leader_takes_the_dragon_with_a_card_no_one_can_beat() -> None:
     """Leading the lowest card handed every trick to the last seat cheaply (it won 59 % of
-    three-bot games); with 80 in hand the leader takes the 11-point dragon itself."""
+    three-bot games); with 80 in hand the leader takes the 11-point dragon itself. (Its hand
+    holds no card as good as 17, +4 and a morale, which is worth about the trick.)"""
     hands = {
-        0: [3, 11, 17, 29, 36, 44, 52, 65, 80],
+        0: [3, 11, 18, 29, 36, 44, 52, 65, 80],
         1: [1, 5, 9, 20, 31, 45, 58, 61, 70],
         2: [2, 8, 13, 25, 33, 47, 55, 63, 72],
     }
     state = hunt_state(3, hands, reveal=[79, 40, 41], dragons=["D16"])
     for seed in range(5):
         assert choose_move(state, 0, random.Random(seed)) == {"type": "play", "card": 80}
+
+
+def test_the_leader_does_not_spend_a_card_it_passed_a_higher_one_to_a_rival() -> None:
+    """The normal bot remembers the cards it passed on: knowing a rival holds 70-72, it keeps
+    its 69 rather than lead it for the dragon, which it does when it knows nothing."""
+    hands = {
+        0: [3, 11, 18, 29, 36, 44, 52, 65, 69],
+        1: [1, 5, 9, 20, 31, 45, 58, 70, 72],
+        2: [2, 8, 13, 25, 33, 47, 55, 68, 71],
+    }
+    state = hunt_state(3, hands, reveal=[80, 40, 41], dragons=["D16"])
+    blind = [choose_move(state, 0, random.Random(seed))["card"] for seed in range(10)]
+    state["players"][0]["seen"].append({"cards": [5, 13, 20, 70, 71, 72], "took": None})
+    knowing = [choose_move(state, 0, random.Random(seed))["card"] for seed in range(10)]
+    assert blind.count(69) >= 5
+    assert 69 not in knowing
 
 
 def test_the_easy_bot_still_leads_low_sometimes() -> None:
