@@ -8,8 +8,7 @@ random legal ones to fill up. A game's bot may also provide (optional parts of
 stops and the position is scored as it stands, `playout_standing(state)`, its estimate of the
 standing that position ends in (default: the standing as it is), and `candidate_moves(state,
 seat, rng)`, the moves its own judgement ranks best, compared right after the normal one (where
-random legal moves would be poor candidates: most of them are bad), and `search_confidence(state,
-seat)`, how sure the search must be to overrule the normal move there (infinite: not searched).
+random legal moves would be poor candidates: most of them are bad).
 
 Pure like the engines: no Django, no I/O; the clock is an argument (the site's wall clock by
 default, a process-time clock in the bench).
@@ -18,7 +17,6 @@ default, a process-time clock in the bench).
 from __future__ import annotations
 
 import json
-import math
 import random
 import time
 from collections.abc import Callable
@@ -72,10 +70,6 @@ def choose_move(
             raise ValueError(f"Seat {seat} has nothing to do now.")
         only: Move = legal[0]
         return only
-    confidence = bot.search_confidence(state, seat)
-    if math.isinf(confidence):
-        unsearched: Move = bot.choose_move(state, seat, rng)
-        return unsearched
     if iterations is None:
         if deadline is None:
             deadline = clock() + (STRONG_SECONDS if seconds is None else seconds)
@@ -98,7 +92,6 @@ def choose_move(
         iterations=iterations,
         deadline=deadline,
         clock=clock,
-        confidence=confidence,
     )
 
 

@@ -17,7 +17,6 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from games.log import Line, SeatName, describe, names_nothing, over_text, seat_name
-from games.search import CONFIDENCE
 
 State = dict[str, Any]
 Move = dict[str, Any]
@@ -93,12 +92,6 @@ class Bot(Protocol):
         level compares right after the normal move (default: none; playout picks and random
         legal moves fill the candidates)."""
 
-    def search_confidence(self, state: State, seat: int) -> float:
-        """Optional: the standard errors by which the strong level's search must find a move
-        better than the normal bot's on the same deals to play it instead, in this position;
-        infinite where the search is known to choose worse than the normal bot, which then
-        plays without a search (default: `games.search.CONFIDENCE` everywhere)."""
-
 
 class Context(Protocol):
     """The table's regions' context (`games/<slug>/context.py`). What the viewer may choose
@@ -169,16 +162,10 @@ def ranks_nothing(state: State, seat: int, rng: random.Random) -> list[Move]:
     return []
 
 
-def usual_confidence(state: State, seat: int) -> float:
-    """A bot's `search_confidence` where the game sets none of its own."""
-    return CONFIDENCE
-
-
 OPTIONAL: dict[tuple[str, str], Callable[[Any], Any]] = {
     ("bot", "playout_stage"): lambda modules: None,
     ("bot", "playout_standing"): lambda modules: None,
     ("bot", "candidate_moves"): lambda modules: ranks_nothing,
-    ("bot", "search_confidence"): lambda modules: usual_confidence,
     ("context", "table_moves"): lambda modules: modules.engine.legal_moves,
     ("log", "seat_name"): lambda modules: seat_name,
     ("log", "marks"): lambda modules: names_nothing,
@@ -259,7 +246,6 @@ class BotSide:
     playout_standing: Callable[[State], dict[str, Any]] | None
     """None: a playout's last position is scored by its standing."""
     candidate_moves: Callable[[State, int, random.Random], list[Move]]
-    search_confidence: Callable[[State, int], float]
 
 
 def bot_side(modules: Any) -> BotSide:
@@ -272,7 +258,6 @@ def bot_side(modules: Any) -> BotSide:
         playout_stage=part(modules, "bot", "playout_stage"),
         playout_standing=part(modules, "bot", "playout_standing"),
         candidate_moves=part(modules, "bot", "candidate_moves"),
-        search_confidence=part(modules, "bot", "search_confidence"),
     )
 
 

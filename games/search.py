@@ -70,7 +70,6 @@ def search(
     clock: Clock | None = None,
     chances: list[float] | None = None,
     least: int = 0,
-    confidence: float = CONFIDENCE,
 ) -> Move:
     """The candidate that scores best on average over sampled deals, for `seat` in `state`.
 
@@ -86,8 +85,7 @@ def search(
     Candidates are ranked by `outcome` (the win and a little for the margin); a `chances` list
     is filled with each candidate's chance to win (`chance`: the share of the wins, no margin)
     over the deals it was played on, which the analysis of a match reports. `least` rounds are
-    played whatever the budget. Another candidate is chosen over the first only if it beats it
-    by `confidence` standard errors."""
+    played whatever the budget."""
     if not candidates:
         raise ValueError(f"Seat {seat} has no candidate move.")
     if len(candidates) == 1:
@@ -128,7 +126,7 @@ def search(
     best = max(alive, key=lambda i: (_mean(scores[i]), -i))
     if chances is not None:
         chances[:] = [_mean(played) for played in won]
-    return candidates[best if _better(scores[best], scores[0], confidence) else 0]
+    return candidates[best if _better(scores[best], scores[0]) else 0]
 
 
 def _ends(
@@ -155,17 +153,16 @@ def _mean(values: Sequence[float]) -> float:
     return sum(values) / len(values) if values else -math.inf
 
 
-def _better(rival: list[float], default: list[float], confidence: float = CONFIDENCE) -> bool:
-    """Whether `rival` beats the default on the deals both were played on by more than
-    `confidence` standard errors of the paired differences: a few lucky deals do not overrule
-    it."""
+def _better(rival: list[float], default: list[float]) -> bool:
+    """Whether `rival` beats the default on the deals both were played on by more than one
+    standard error of the paired differences: a few lucky deals do not overrule it."""
     differences = [a - b for a, b in zip(rival, default, strict=False)]
     n = len(differences)
     if rival is default or n < 2:
         return False
     mean = _mean(differences)
     variance = sum((d - mean) ** 2 for d in differences) / (n - 1)
-    return mean > confidence * math.sqrt(variance / n)
+    return mean > CONFIDENCE * math.sqrt(variance / n)
 
 
 def _playout(

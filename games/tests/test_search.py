@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from games import bots
-from games.contract import BotSide, ranks_nothing, usual_confidence
+from games.contract import BotSide, ranks_nothing
 from games.registry import GAMES
 from games.rules import engine_for
 from games.search import chance, outcome, search
@@ -127,25 +127,6 @@ def test_the_search_keeps_the_default_unless_another_move_is_better(order: tuple
         iterations=40,
     )
     assert move == {"pick": order[0]}
-
-
-@pytest.mark.parametrize(("confidence", "chosen"), [(1.0, "sure"), (100.0, "safe")])
-def test_a_game_may_ask_for_more_certainty_before_the_default_is_overruled(
-    confidence: float, chosen: str
-) -> None:
-    """ "sure" beats the default ("safe") clearly on 60 deals, but not by a hundred standard
-    errors: where a game knows its search errs, it keeps the normal move."""
-    move = search(
-        _toy(PAYOFF),
-        {"hidden": 0, "pick": None},
-        0,
-        random.Random(3),
-        candidates=_picks("safe", "sure"),
-        playout=_unused_policy,
-        iterations=60,
-        confidence=confidence,
-    )
-    assert move == {"pick": chosen}
 
 
 def _ticking(playout_moves: int) -> tuple[SimpleNamespace, list[int]]:
@@ -290,12 +271,7 @@ def test_alone_the_margin_is_over_the_sister() -> None:
 
 def _stub_bot(**functions: Any) -> SimpleNamespace:
     """A bot with the optional parts' defaults unless given (as `GameInfo.bot` fills them)."""
-    defaults = {
-        "playout_stage": None,
-        "playout_standing": None,
-        "candidate_moves": ranks_nothing,
-        "search_confidence": usual_confidence,
-    }
+    defaults = {"playout_stage": None, "playout_standing": None, "candidate_moves": ranks_nothing}
     return SimpleNamespace(**{**defaults, **functions})
 
 
@@ -317,21 +293,6 @@ def test_strong_plays_a_forced_move_without_thinking() -> None:
     bot = _stub_bot(playout_move=_unused_policy)
     move = bots.choose_move(engine, bot, {}, 0, random.Random(0), "strong", iterations=10)
     assert move == {"type": "only"}
-
-
-def test_strong_plays_the_normal_move_unsearched_where_the_game_trusts_no_search() -> None:
-    """A game whose search is measured to choose worse than its normal bot in a position
-    (`search_confidence` infinite) gets the normal move: no candidates, no playouts."""
-    legal = [{"n": n} for n in range(30)]
-    engine = SimpleNamespace(legal_moves=lambda state, seat: legal)
-    bot = _stub_bot(
-        choose_move=lambda state, seat, rng: legal[7],
-        candidate_moves=_unused_policy,
-        playout_move=_unused_policy,
-        search_confidence=lambda state, seat: float("inf"),
-    )
-    move = bots.choose_move(engine, bot, {}, 0, random.Random(0), "strong", iterations=50)
-    assert move == legal[7]
 
 
 def test_the_bots_own_candidates_come_right_after_the_normal_move() -> None:

@@ -4,7 +4,6 @@ state, where the day ends.
 
 from __future__ import annotations
 
-import math
 import random
 from typing import Any
 
@@ -14,7 +13,6 @@ from games.isle_of_cats.bot.cards import Worth
 from games.isle_of_cats.bot.judge import choose_move
 from games.isle_of_cats.components import CAT_COLOUR, TILE_SHAPE, WIDTH
 from games.isle_of_cats.engine.boat import _around
-from games.search import CONFIDENCE
 
 PLAYOUT_TILES = 2
 """Cats a playout rescue considers (the greedy bot weighs every cat in every place)."""
@@ -23,22 +21,6 @@ PLAYOUT_PLACES = 12
 PLAYOUT_FULL_PHASES = frozenset({"rescue", "rare_finds"})
 """Phases whose every move the greedy bot would weigh (thousands of placements): a playout
 rescues one of a few cats in one of a few places, and finds nothing."""
-
-
-UNSEARCHED_PHASES = frozenset({"buy"})
-"""Phases where, against rivals, the normal bot's move is played without a search: the
-search's purchases were measured worse (each strong and normal move played on by normal bots to
-the end, 8 seeded 2-seat games: 24 changed buys, −4.0 points of final margin each, ±2.9).
-Alone every phase is searched: leaving the rescue cards to the normal bot (−2.2 points a changed
-selection there) won 4 of 21 games against the sister at "medium" (38 % of 40 before)."""
-
-
-def search_confidence(state: dict[str, Any], seat: int) -> float:
-    """How sure the strong level's search must be to overrule the normal move
-    (`games.search`): against rivals, not at all searched in the phases where it chose worse."""
-    if not state["solo"] and state["phase"] in UNSEARCHED_PHASES:
-        return math.inf
-    return CONFIDENCE
 
 
 def playout_move(state: dict[str, Any], seat: int, rng: random.Random) -> dict[str, Any]:

@@ -1,7 +1,6 @@
 """What the strong level reads of the Isle of Cats bot (issue 35): the estimate of how a
 playout's last position ends (`playout_standing`), the candidates it ranks, and the engine's
-pruned listing of placements that keeps the normal bot fast on a rescue turn, and the phases
-it leaves to the normal bot (`search_confidence`)."""
+pruned listing of placements that keeps the normal bot fast on a rescue turn."""
 
 from __future__ import annotations
 
@@ -9,12 +8,8 @@ import copy
 import itertools
 import random
 from collections.abc import Iterator
-from types import SimpleNamespace
 from typing import Any
 
-import pytest
-
-from games import bots
 from games.isle_of_cats import bot, engine
 from games.isle_of_cats.bot.boat import Boat, GridLook, Outlook
 from games.isle_of_cats.bot.cards import Worth
@@ -184,51 +179,3 @@ def test_the_candidates_are_different_cats_before_other_places_for_one() -> None
     tiles = [move["tile"] for move in moves if move["type"] == "rescue"]
     assert len(tiles) > 3
     assert len(set(tiles)) == len(tiles)
-
-
-def _first_choice(seats: int, seed: int, phase: str) -> tuple[State, int]:
-    """The first position of a normal bots' game in `phase` where the seat to act has a
-    choice among more moves than the strong level compares."""
-    options = {"solo_hard_lessons": 1} if seats == 1 else {}
-    state = engine.setup(seats, options, seed)
-    for moves in itertools.count():
-        seat = min(engine.to_act(state))
-        if state["phase"] == phase and len(engine.legal_moves(state, seat)) > bots.WIDTH:
-            return state, seat
-        engine.apply_in_place(state, seat, bot.choose_move(state, seat, random.Random(moves)))
-    raise AssertionError("unreachable")
-
-
-def _no_playouts(state: State, seat: int, rng: random.Random) -> dict[str, Any]:
-    raise AssertionError("searched")
-
-
-UNSEARCHING = SimpleNamespace(
-    choose_move=bot.choose_move,
-    candidate_moves=_no_playouts,
-    playout_move=_no_playouts,
-    playout_stage=bot.playout_stage,
-    playout_standing=bot.playout_standing,
-    search_confidence=bot.search_confidence,
-)
-"""The strong level's view of the bot, with candidates and playouts that must not be needed."""
-
-
-def test_the_strong_level_buys_as_the_normal_bot_against_a_rival() -> None:
-    """Its purchases: the normal bot's choice, made without a search."""
-    state, seat = _first_choice(2, 4, "buy")
-    strong = bots.choose_move(
-        engine, UNSEARCHING, state, seat, random.Random(1), "strong", iterations=30
-    )
-    assert strong == bot.choose_move(state, seat, random.Random(1))
-
-
-@pytest.mark.parametrize(
-    ("seats", "phase"), [(2, "draft"), (2, "rescue_select"), (1, "buy"), (1, "rescue_select")]
-)
-def test_the_strong_level_searches_elsewhere(seats: int, phase: str) -> None:
-    state, seat = _first_choice(seats, 4, phase)
-    with pytest.raises(AssertionError, match="searched"):
-        bots.choose_move(
-            engine, UNSEARCHING, state, seat, random.Random(1), "strong", iterations=30
-        )
