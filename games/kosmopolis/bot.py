@@ -427,6 +427,34 @@ def playout_move(state: dict[str, Any], seat: int, rng: random.Random) -> dict[s
     return best_scored(moves, judge, rng)
 
 
+STRONG_CANDIDATES = 5
+"""Moves the normal bot rates best that the strong level compares (`candidate_moves`); the
+playout policy's picks on sampled deals fill the rest of its candidates."""
+
+
+def candidate_moves(state: dict[str, Any], seat: int, rng: random.Random) -> list[dict[str, Any]]:
+    """The strong level's candidates after the normal move: those the normal bot rates best,
+    best first, one of each set of moves that differ only in which of two alike cards they
+    name (of a first draft's 15 pairs or a full hand's dozen plays, a random one is seldom
+    worth the deals it is played on)."""
+    moves, judge = _judged(state, seat, ahead=True)
+    rated = sorted(zip(moves, map(judge, moves), strict=True), key=lambda pair: -pair[1])
+    chosen: dict[tuple[Any, ...], dict[str, Any]] = {}
+    for move, _rating in rated:
+        chosen.setdefault(_effect(move), move)
+        if len(chosen) == STRONG_CANDIDATES:
+            break
+    return list(chosen.values())
+
+
+def _effect(move: dict[str, Any]) -> tuple[Any, ...]:
+    """What a move does, whichever of two alike cards (one colour, one value) it names."""
+    cards = move.get("cards", [move["card"]] if "card" in move else [])
+    alike = sorted((CARD_COLOR[card], CARD_VALUE[card]) for card in cards)
+    rest = sorted((key, str(value)) for key, value in move.items() if key not in ("card", "cards"))
+    return (*alike, *rest)
+
+
 def playout_stage(state: dict[str, Any]) -> int:
     """The round: a playout ends with it, where the cities have just been scored."""
     return int(state["round"])
