@@ -153,7 +153,7 @@ class Position:
             room = self.limits[color] - value
             spread = spreads[color]
             under = _chance_at_least(room, spread)
-            total += under * value + self._bonus_chance(seat, color, value, under, spread)
+            total += under * (value + self._bonus(seat, color, value))
             if budget:
                 saved = _chance_at_least(room + budget, spread) - under
                 total += saved * (value - (budget + 1) / 2)
@@ -176,24 +176,6 @@ class Position:
             if value < rival <= limit:
                 return 0.0
         return BONUS_SHARE * top
-
-    def _bonus_chance(
-        self, seat: int, color: str, value: int, under: float, spread: float
-    ) -> float:
-        """The bonus a column can count on at the round's end: the chance that the limit ends
-        at or above it (`under`) but below the lowest rival column above it, so that it is
-        the closest."""
-        top = self.tops[color]
-        if not top:
-            return 0.0
-        above = [
-            self.columns[other][color]
-            for other in range(self.seats)
-            if other != seat and self.counts[other][color] and self.columns[other][color] > value
-        ]
-        if above:
-            under -= _chance_at_least(self.limits[color] - min(above), spread)
-        return BONUS_SHARE * top * under
 
     def score(self, seat: int) -> float:
         rivals = [self.seat_value(s) for s in range(self.seats) if s != seat]

@@ -182,28 +182,3 @@ def test_the_strong_level_compares_the_picks_the_normal_bot_rates_best():
     assert not ({33, 47} in picks and {34, 47} in picks)
     assert set(bot.choose_move(state, 0, random.Random(0))["cards"]) in ({33, 47}, {34, 47})
     assert {36, 54} not in picks
-
-
-def _bonus_hope(rival_yellow: list[int]) -> float:
-    """What the normal bot projects for seat 0's yellow 3 under a yellow limit of 11 (a 6 and
-    a 5), with three rival turns left and the rival's yellow column `rival_yellow`."""
-    state = table(
-        2,
-        kosmopolis={"yellow": [35, 29]},
-        cities=[{"yellow": [21]}, {"yellow": rival_yellow}],
-        hands=[[40, 41], [36, 37, 38]],
-    )
-    return bot.Position(engine.view(state, 0), ahead=True).seat_value(0)
-
-
-def test_the_normal_bot_hopes_for_a_bonus_by_the_chance_its_column_ends_the_closest():
-    """The yellow bonus (the 6) goes to the column closest under the limit. A rival's 13 is
-    likely thrown away (the limit reaches 13 only if the rivals add two points or more), so
-    seat 0's 3 keeps most of its hope of the bonus; a rival's 9, safely under, leaves it
-    almost none. The bot used to count on all of it or none, by the limit it expected."""
-    alone = _bonus_hope([])
-    likely_over = _bonus_hope([33, 30, 18])
-    safely_under = _bonus_hope([26, 31])
-    assert alone > likely_over > safely_under
-    assert likely_over - safely_under > (alone - safely_under) / 2
-    assert safely_under < 3 + 0.5
