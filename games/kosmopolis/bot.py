@@ -434,25 +434,11 @@ playout policy's picks on sampled deals fill the rest of its candidates."""
 
 def candidate_moves(state: dict[str, Any], seat: int, rng: random.Random) -> list[dict[str, Any]]:
     """The strong level's candidates after the normal move: those the normal bot rates best,
-    best first, one of each set of moves that differ only in which of two alike cards they
-    name (of a first draft's 15 pairs or a full hand's dozen plays, a random one is seldom
-    worth the deals it is played on)."""
+    best first (of a first draft's 15 pairs or a full hand's dozen plays, a random one is
+    seldom worth the deals it is played on)."""
     moves, judge = _judged(state, seat, ahead=True)
     rated = sorted(zip(moves, map(judge, moves), strict=True), key=lambda pair: -pair[1])
-    chosen: dict[tuple[Any, ...], dict[str, Any]] = {}
-    for move, _rating in rated:
-        chosen.setdefault(_effect(move), move)
-        if len(chosen) == STRONG_CANDIDATES:
-            break
-    return list(chosen.values())
-
-
-def _effect(move: dict[str, Any]) -> tuple[Any, ...]:
-    """What a move does, whichever of two alike cards (one colour, one value) it names."""
-    cards = move.get("cards", [move["card"]] if "card" in move else [])
-    alike = sorted((CARD_COLOR[card], CARD_VALUE[card]) for card in cards)
-    rest = sorted((key, str(value)) for key, value in move.items() if key not in ("card", "cards"))
-    return (*alike, *rest)
+    return [move for move, _rating in rated[:STRONG_CANDIDATES]]
 
 
 def playout_stage(state: dict[str, Any]) -> int:
