@@ -169,3 +169,15 @@ def test_the_normal_bot_drafts_two_cards_of_a_colour_for_the_room_they_share():
         picked = bot.choose_move(state, 0, random.Random(seed))["cards"]
         assert 47 in picked
         assert len({33, 34} & set(picked)) == 1
+
+
+def test_the_strong_level_compares_the_picks_the_normal_bot_rates_best():
+    """Of the ten pairs of a five-card packet the strong level plays out only a few: those
+    the normal bot rates best, its own pick among them, and never the two 2s, which a random
+    candidate could be."""
+    state = _draft_with_two_yellow_sixes()
+    picks = [set(move["cards"]) for move in bot.candidate_moves(state, 0, random.Random(0))]
+    assert len(picks) == bot.STRONG_CANDIDATES == len({frozenset(pick) for pick in picks})
+    assert picks[0] in ({33, 47}, {34, 47})
+    assert set(bot.choose_move(state, 0, random.Random(0))["cards"]) in picks
+    assert {36, 54} not in picks
