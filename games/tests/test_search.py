@@ -149,35 +149,33 @@ def _ticking(playout_moves: int) -> tuple[SimpleNamespace, list[int]]:
     return toy, now
 
 
-def test_a_search_stops_at_its_deadline_even_inside_a_playout() -> None:
-    """Playouts of ten moves, three candidates, a deadline 25 moves away: the search stops at
-    it (a first round of every candidate would take 33), not a move later."""
-    toy, now = _ticking(10)
-    search(
+def _search_on_the_clock(
+    toy: SimpleNamespace, now: list[int], candidates: list[dict[str, Any]], **budget: Any
+) -> dict[str, Any]:
+    """`search` on a `_ticking` toy, its clock the moves applied; `budget` its limits."""
+    return search(
         toy,
         {"hidden": 0, "pick": None, "left": 0},
         0,
         random.Random(0),
-        candidates=_picks("safe", "gamble", "sure"),
+        candidates=candidates,
         playout=lambda state, seat, rng: {"step": 1},
-        deadline=25,
         clock=lambda: float(now[0]),
+        **budget,
     )
+
+
+def test_a_search_stops_at_its_deadline_even_inside_a_playout() -> None:
+    """Playouts of ten moves, three candidates, a deadline 25 moves away: the search stops at
+    it (a first round of every candidate would take 33), not a move later."""
+    toy, now = _ticking(10)
+    _search_on_the_clock(toy, now, _picks("safe", "gamble", "sure"), deadline=25)
     assert now[0] == 25
 
 
 def test_a_search_out_of_time_before_it_starts_plays_the_default_at_once() -> None:
     toy, now = _ticking(10)
-    move = search(
-        toy,
-        {"hidden": 0, "pick": None, "left": 0},
-        0,
-        random.Random(0),
-        candidates=_picks("gamble", "sure", "safe"),
-        playout=lambda state, seat, rng: {"step": 1},
-        seconds=0.0,
-        clock=lambda: float(now[0]),
-    )
+    move = _search_on_the_clock(toy, now, _picks("gamble", "sure", "safe"), seconds=0.0)
     assert move == {"pick": "gamble"}
     assert now[0] == 0, "no playout was played"
 
@@ -243,17 +241,8 @@ def test_the_least_rounds_stop_at_the_ceiling() -> None:
     start of a fourth, which counts for nothing."""
     toy, now = _ticking(10)
     drawn = _counting(toy)
-    search(
-        toy,
-        {"hidden": 0, "pick": None, "left": 0},
-        0,
-        random.Random(0),
-        candidates=_picks("safe", "gamble", "sure"),
-        playout=lambda state, seat, rng: {"step": 1},
-        seconds=0.0,
-        clock=lambda: float(now[0]),
-        least=12,
-        ceiling=100.0,
+    _search_on_the_clock(
+        toy, now, _picks("safe", "gamble", "sure"), seconds=0.0, least=12, ceiling=100.0
     )
     assert now[0] == 100
     assert len(drawn) == 4
