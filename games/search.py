@@ -194,12 +194,9 @@ def _better(rival: list[float], default: list[float]) -> bool:
     """Whether `rival` beats the default on the deals both were played on by more than one
     standard error of the paired differences: a few lucky deals do not overrule it."""
     differences = [a - b for a, b in zip(rival, default, strict=False)]
-    n = len(differences)
-    if rival is default or n < 2:
+    if rival is default or len(differences) < 2:
         return False
-    mean = _mean(differences)
-    variance = sum((d - mean) ** 2 for d in differences) / (n - 1)
-    return mean > CONFIDENCE * math.sqrt(variance / n)
+    return _mean(differences) > CONFIDENCE * _error(differences)
 
 
 def _playout(
