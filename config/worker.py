@@ -66,11 +66,15 @@ class Loop:
 
 
 LOOPS = {
-    "bots": Loop("bots", ("bots",), concurrency=4, poll_seconds=BOTS_POLL_SECONDS),
+    "bots": Loop("bots", ("bots",), concurrency=8, poll_seconds=BOTS_POLL_SECONDS),
     "clocks": Loop("clocks", ("clocks",), concurrency=2),
     "mail": Loop("mail", ("mail",), concurrency=2),
     "analysis": Loop("analysis", ("analysis",), concurrency=1),
 }
+"""A bot run spends most of its time waiting for PostgreSQL (lock, reads, the batch, the
+commit: 40 % of its samples with 50 people against bots), so the bots' loop runs 8 at a time:
+with 4, replies queued for a free slot while the worker used under half a core
+(`bench/README.md`, the bots' reply in session 20)."""
 ALONE = ("analysis",)
 """Queues of long CPU-bound jobs (a match's analysis, issue 36): run only by a worker process
 of their own at the lowest CPU priority (`manage.py worker --queues analysis`), never beside

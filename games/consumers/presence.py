@@ -7,6 +7,7 @@ import asyncio
 import contextlib
 import functools
 import logging
+import random
 import secrets
 import weakref
 from typing import Any
@@ -169,8 +170,13 @@ class Presence(TableSocket):
         async def refresh() -> None:
             if self.present_at is not None and came:
                 await self._tell_presence({"seat": self.present_at, "here": True})
+            # The first refresh at a random point of the period: sockets that open together (a
+            # restart's reconnections) would otherwise refresh together every period, a burst
+            # of cache writes in the thread pool that the moves of that moment wait behind.
+            pause = random.uniform(0, REFRESH_SECONDS)
             while signed_in:
-                await asyncio.sleep(REFRESH_SECONDS)
+                await asyncio.sleep(pause)
+                pause = REFRESH_SECONDS
                 back = await off_the_loop(arrive)(self.match_id, user.pk, self.channel_name)
                 if back and self.present_at is not None:
                     # A departure elsewhere took this socket's entry and told the table the

@@ -4,6 +4,7 @@ import asyncio
 import gc
 import json
 import re
+import time
 
 import pytest
 from asgiref.sync import async_to_sync
@@ -16,6 +17,7 @@ from django.utils import translation
 from accounts.models import User
 from games import services
 from games.consumers import PUSHED_LOG_MOVES, TableConsumer, announcement
+from games.consumers import presence as presence_module
 from games.consumers import pushes as pushes_module
 from games.kosmopolis import engine
 from games.kosmopolis.components import CARD_COLOR
@@ -945,3 +947,40 @@ def test_the_table_is_not_told_a_player_who_left_went_away(people, match):
     after_leaving, after_closing = async_to_sync(scenario)()
     assert any("a bot plays the seat" in frame for frame in after_leaving)
     assert not any('id="presence-0"' in frame for frame in after_closing)
+
+
+def test_sockets_opened_together_refresh_their_presence_at_moments_of_their_own(
+    people, match, monkeypatch
+):
+    """After a restart every open table reconnects at once. Had each socket refreshed its
+    presence a whole period after it opened, they would all refresh together every period: a
+    burst of cache writes in the thread pool that the moves of that moment wait behind. Each
+    socket's first refresh comes at a moment of its own within the period."""
+    monkeypatch.setattr(presence_module, "REFRESH_SECONDS", 3.0)
+    calls: dict[str, list[float]] = {}
+    real_arrive = presence_module.arrive
+
+    def arrive(match_id: int, user_id: int, socket: str) -> bool:
+        calls.setdefault(socket, []).append(time.monotonic())
+        return real_arrive(match_id, user_id, socket)
+
+    monkeypatch.setattr(presence_module, "arrive", arrive)
+
+    def socket(user) -> WebsocketCommunicator:
+        communicator = WebsocketCommunicator(TableConsumer.as_asgi(), f"/ws/matches/{match.pk}/")
+        communicator.scope["user"] = user
+        communicator.scope["url_route"] = {"kwargs": {"match_id": match.pk}}
+        return communicator
+
+    async def scenario() -> None:
+        sockets = [socket(people[n % 3]) for n in range(10)]
+        for communicator in sockets:
+            assert (await communicator.connect())[0]
+        await asyncio.sleep(3.5)
+        for communicator in sockets:
+            await communicator.disconnect()
+
+    async_to_sync(scenario)()
+    assert len(calls) == 10
+    first_refresh_after = [times[1] - times[0] for times in calls.values()]
+    assert max(first_refresh_after) - min(first_refresh_after) > 1.0
