@@ -181,3 +181,37 @@ def test_the_strong_level_compares_the_picks_the_normal_bot_rates_best():
     assert picks[0] in ({33, 47}, {34, 47})
     assert set(bot.choose_move(state, 0, random.Random(0))["cards"]) in picks
     assert {36, 54} not in picks
+
+
+def _two_blues_and_a_turn_after() -> dict[str, Any]:
+    """Seat 1's last two cards, a blue 3 and a blue 4, with one more turn after this one; no
+    blue column in its city yet, a blue card and a modifier in Kosmopolis's blue column."""
+    return table(
+        2,
+        kosmopolis={"yellow": [26], "blue": [46], "pink": [60, 54, 71]},
+        cities=[{"green": [11, 14], "pink": [69]}, {"green": [1], "yellow": [24], "pink": [67]}],
+        hands=[[2, 3], [40, 43]],
+        tokens=[1, 0],
+        modifiers=[{"id": 73, "column": "blue", "seat": 1}],
+        current=1,
+    )
+
+
+def test_the_normal_bot_counts_the_ability_of_a_card_it_keeps_for_kosmopolis(monkeypatch):
+    """One blue goes to Kosmopolis, the other to the city, either way. The bot plays the 4 to
+    its city now and keeps the 3 for Kosmopolis next turn: its plan counts the kept card's
+    ability (`PLANNED_ABILITY_WORTH`). Counting nothing for it, the bot rushed the 3 to
+    Kosmopolis to have its modifier now, which at four seats lost more games to easy bots."""
+    state = _two_blues_and_a_turn_after()
+    for seed in range(4):
+        assert bot.choose_move(state, 1, random.Random(seed)) == {
+            "type": "play",
+            "card": 43,
+            "to": "city",
+        }
+    monkeypatch.setattr(bot, "PLANNED_ABILITY_WORTH", 0.0)
+    assert bot.choose_move(state, 1, random.Random(0)) == {
+        "type": "play",
+        "card": 40,
+        "to": "kosmopolis",
+    }
