@@ -10,7 +10,7 @@ turning round; its win share with the 95 % Wilson interval. Pure engines, one pr
 from __future__ import annotations
 
 import argparse
-import importlib
+import os
 import random
 import time
 from collections.abc import Sequence
@@ -38,8 +38,10 @@ class Seeing:
 
 def game(slug: str, seats: int, cheater: int, seed: int, args: argparse.Namespace) -> float:
     """One seeded game; the cheater's share of the win."""
+    from games.registry import GAMES  # its labels need the settings
+
     engine = engine_for(slug)
-    bot = importlib.import_module(f"games.{slug}.bot")
+    bot = GAMES[slug].bot
     state = engine.setup(seats, {}, seed)
     for number in range(5000):
         if engine.is_over(state):
@@ -77,6 +79,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--iterations", type=int, help="playouts a decision (reproducible)")
     parser.add_argument("--verbose", action="store_true", help="print the tally after each game")
     args = parser.parse_args(argv)
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     for seats in args.seats or [2]:
         won = 0.0
         for number in range(args.games):

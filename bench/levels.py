@@ -6,8 +6,10 @@ game and seat count:
 
 - `strong-normal`: one strong bot against normal ones (two seats, and Kosmodraci's three);
   `normal-random`, `easy-random`, `normal-easy`: one bot of the first level against bots of
-  the second at every seat count. The single bot's win share with its 95 % Wilson interval,
-  ties split; its seat turns round from game to game. The fair share is 1/seats.
+  the second at every seat count; `strong-easy`, `strong-random`: what the strong level wins
+  against them, where strong-normal is played. The single bot's win share with its 95 %
+  Wilson interval, ties split; its seat turns round from game to game (seeds from
+  `--first-seed`, default 0). The fair share is 1/seats.
 - `seats`: normal bots only; each seat's win share (fair: 1/seats).
 - `solo`: Ostrov koček alone, each level against the sister at every difficulty.
 - `ends`: `--ends` seeded games (default 1,000) per seat count, the lone game against the
@@ -38,7 +40,17 @@ from typing import Any
 from games import bots
 from games.rules import engine_for
 
-PARTS = ("strong-normal", "normal-random", "easy-random", "normal-easy", "seats", "solo", "ends")
+PARTS = (
+    "strong-normal",
+    "strong-easy",
+    "strong-random",
+    "normal-random",
+    "easy-random",
+    "normal-easy",
+    "seats",
+    "solo",
+    "ends",
+)
 MOVE_CAP = 5000
 """Moves after which a bot-only game counts as never ending (the longest end within 500)."""
 SOLO_DIFFICULTIES = "0,1,2,3,4"
@@ -144,7 +156,7 @@ def one_against(
     for game in range(args.games):
         seat = game % seats
         levels = [one if s == seat else rest for s in range(seats)]
-        result = play(slug, levels, game, tally, args)
+        result = play(slug, levels, args.first_seed + game, tally, args)
         unfinished += result is None
         won += _share(result, seat)
         if args.verbose:
@@ -157,7 +169,7 @@ def by_seat(slug: str, seats: int, tally: Tally, args: argparse.Namespace) -> st
     """Normal bots only: each seat's share of the wins."""
     won = [0.0] * seats
     for game in range(args.games):
-        result = play(slug, ["normal"] * seats, game, tally, args)
+        result = play(slug, ["normal"] * seats, args.first_seed + game, tally, args)
         for seat in range(seats):
             won[seat] += _share(result, seat)
     fair = 100 / seats
@@ -260,7 +272,11 @@ def run(args: argparse.Namespace) -> None:
                 ("normal", "easy", "normal-easy"),
             ]
             if seats == counts[0] or args.strong_everywhere:
-                pairs.insert(0, ("strong", "normal", "strong-normal"))
+                pairs[:0] = [
+                    ("strong", "normal", "strong-normal"),
+                    ("strong", "easy", "strong-easy"),
+                    ("strong", "random", "strong-random"),
+                ]
             for one, rest, part in pairs:
                 if part in parts:
                     rows.append(one_against(slug, seats, one, rest, tally, args))
@@ -286,6 +302,9 @@ def run(args: argparse.Namespace) -> None:
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m bench.levels", description=__doc__)
     parser.add_argument("--games", type=int, default=100, help="games per figure")
+    parser.add_argument(
+        "--first-seed", type=int, default=0, help="the first game's seed (tuning: not 0-99)"
+    )
     parser.add_argument("--ends", type=int, default=1000, help="games per seat count that must end")
     parser.add_argument(
         "--ends-levels", default="easy,normal,mixed", help="the levels of the games that must end"

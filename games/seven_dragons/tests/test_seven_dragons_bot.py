@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import pytest
@@ -19,6 +19,7 @@ from games.seven_dragons.bot import (
     choose_move,
     playout_move,
 )
+from games.seven_dragons.components import WIN_AREA
 from games.seven_dragons.engine import (
     apply,
     apply_in_place,
@@ -39,12 +40,17 @@ STRENGTH_GAMES = 40
 # Winning chance of a random player is 1/n; the bots must clear these rates.
 REQUIRED_RATE = {2: 0.75, 3: 0.6, 4: 0.45, 5: 0.35}
 ZAP = 55
+ROTATE = 58
 TRADE_GOALS = 61
 MOVE_CAP = 400
 """Far more moves than a game of bots takes (66 cards, a few of them zapped back to a hand)."""
 
 BLUE_SIX = [(7, -1, 0, 0), (8, -2, 0, 0), (29, -3, 0, 0), (21, -4, 0, 180), (22, -5, 0, 0)]
 """With the wild silver, six cards of blue in a row (the blue chain of example E4)."""
+BLUE_SEVEN = [*BLUE_SIX, (25, -1, 1, 180)]
+"""Blue's six and a card below its first blue card: seven with the wild silver."""
+RED_CHAIN = [(1, 1, 0, 0), (2, 2, 0, 0), (11, 3, 0, 0), (13, 4, 0, 0), (17, 5, 0, 0)]
+"""With the wild silver, six cards of red in a row (the red chain of example E4)."""
 
 
 @LEVELS
@@ -157,6 +163,20 @@ def test_the_easy_bot_mostly_forgets_to_defend() -> None:
     assert left >= 12
 
 
+def test_the_easy_bot_slips_less_at_a_fuller_table() -> None:
+    """Seat 0 (red) can grow its red card to two; against four rivals the easy bot misses
+    that less often than against one."""
+    grown = {}
+    for seats in (2, 5):
+        hands = [[1, 19, 25]] + [[] for _ in range(seats - 1)]
+        state = build(seats=seats, layout=[(2, 1, 0, 0)], silver="yellow", hands=hands)
+        grown[seats] = 0
+        for seed in range(60):
+            after, _ = apply(state, 0, choose_easy(state, 0, random.Random(seed)))
+            grown[seats] += largest_area(after["layout"], after["silver"], "red") == 2
+    assert grown[5] > grown[2] + 5
+
+
 def test_a_playout_zaps_a_card_out_of_the_rival_goal_standing_at_six() -> None:
     """In a sampled state every goal is dealt: seat 2 holds blue, at six on the table."""
     state = _blue_six(("red", "yellow", "blue", "green", "black"))
@@ -196,15 +216,15 @@ def test_the_strong_level_weighs_the_normal_bot_s_best_rated_moves() -> None:
 
 
 def test_the_strong_level_weighs_taking_a_bigger_goal() -> None:
-    """Seat 0 saw seat 2 take blue in a trade; blue stands at five (the silver is yellow), its
-    own red at one. The normal bot rates a goal trade as nothing and grows its red, but the
-    strong level compares trading goals with seat 2."""
+    """Seat 0 saw seat 2 take blue in a trade; blue stands at four (the silver is yellow), its
+    own red at three. The normal bot grows its red to four, as big as blue, but the strong
+    level compares trading goals with seat 2 too."""
     state = build(
         seats=3,
-        layout=[*BLUE_SIX, (2, 1, 0, 0)],
+        layout=[*BLUE_SIX[:4], *RED_CHAIN[:3]],
         silver="yellow",
         pile=[TRADE_GOALS + 1],
-        hands=[[1, 13, TRADE_GOALS], [3, 4, 5], [6, 9, 10]],
+        hands=[[14, 19, TRADE_GOALS], [3, 4, 5], [6, 9, 10]],
         goals=("red", "yellow", "blue", "green", "black"),
     )
     state["known_goals"][0][2] = GOAL_OF["blue"]
@@ -212,7 +232,82 @@ def test_the_strong_level_weighs_taking_a_bigger_goal() -> None:
     compared = candidates(dragons_engine, dragons_bot, state, 0, random.Random(1), legal)
     assert len(legal) > WIDTH
     assert any(m["card"] == TRADE_GOALS and m["action"] == {"slot": 2} for m in compared)
-    assert choose_move(state, 0, random.Random(1))["type"] == "play_dragon"
+    normal = choose_move(state, 0, random.Random(1))
+    after, _ = apply(state, 0, normal)
+    assert largest_area(after["layout"], after["silver"], "red") == 4
+
+
+def _blue_seven_no_seat_holds(
+    hand: list[int], current: int = 0, more: Sequence[tuple[int, int, int, int]] = ()
+) -> dict[str, Any]:
+    """Four seats; blue stands at seven with the wild silver, in the imaginary slot's goal."""
+    hands = [[3], [4], [5], [6]]
+    hands[current] = hand
+    return build(
+        seats=4,
+        layout=[*BLUE_SEVEN, *more],
+        hands=hands,
+        goals=("red", "yellow", "green", "black", "blue"),
+        current=current,
+    )
+
+
+@pytest.mark.parametrize("card", [TRADE_GOALS, ROTATE])
+def test_the_normal_bot_takes_the_seven_no_seat_holds(card: int) -> None:
+    """A trade with the imaginary slot, or the rotation that hands seat 0 its goal, wins at
+    once; a trade put on top would turn the silver yellow and leave blue at six."""
+    state = _blue_seven_no_seat_holds([1, 13, card])
+    assert largest_area(state["layout"], state["silver"], "blue") == WIN_AREA
+    for seed in range(4):
+        after, _ = apply(state, 0, choose_move(state, 0, random.Random(seed)))
+        assert after["over"]
+        assert result(after)["winners"] == [0]
+
+
+def test_at_two_seats_goal_changes_are_left_to_the_strong_level() -> None:
+    """Blue's seven lies in one of the three imaginary slots: the normal bot grows its red,
+    the strong level compares trading goals."""
+    state = build(
+        seats=2,
+        layout=BLUE_SEVEN,
+        hands=[[1, 13, TRADE_GOALS], [3]],
+        goals=("red", "yellow", "green", "black", "blue"),
+    )
+    normal = choose_move(state, 0, random.Random(1))
+    assert normal["card"] != TRADE_GOALS
+    legal = legal_moves(state, 0)
+    compared = candidates(dragons_engine, dragons_bot, state, 0, random.Random(1), legal)
+    assert any(m["card"] == TRADE_GOALS and m["action"] for m in compared)
+
+
+def test_the_normal_bot_hands_no_rival_the_seven_no_seat_holds() -> None:
+    """Seat 1 knows seat 0 holds red, standing at six: rotating clockwise would give it red,
+    but seat 0 blue's seven, and anticlockwise seat 3 blue's seven."""
+    state = _blue_seven_no_seat_holds([ROTATE, 9, 10], current=1, more=RED_CHAIN)
+    state["known_goals"][1][0] = GOAL_OF["red"]
+    assert largest_area(state["layout"], state["silver"], "red") == WIN_AREA - 1
+    for seed in range(4):
+        after, _ = apply(state, 1, choose_move(state, 1, random.Random(seed)))
+        assert not after["over"]
+
+
+def test_the_normal_bot_takes_the_goal_a_rival_built() -> None:
+    """Seat 2 laid the five blue cards of an area of five (the silver is yellow): blue is
+    most likely its goal, and seat 0 trades its own red, at one, for it."""
+    state = build(
+        seats=4,
+        layout=[*BLUE_SIX, (2, 1, 0, 0)],
+        silver="yellow",
+        pile=[TRADE_GOALS + 1],
+        hands=[[1, 13, TRADE_GOALS], [3], [4], [5]],
+        goals=("red", "yellow", "blue", "green", "black"),
+    )
+    for card, *_cell in BLUE_SIX:
+        state["placed_for"][card] = 2
+    for seed in range(4):
+        move = choose_move(state, 0, random.Random(seed))
+        assert move["card"] == TRADE_GOALS
+        assert move["action"] == {"slot": 2}
 
 
 def test_the_goals_odds_are_certain_where_the_seat_knows_and_sum_to_one() -> None:
