@@ -4,8 +4,9 @@ Both rate every legal move the same way: by the planets the bot would win at the
 count, its living creatures, money and points. `normal` plays the best rated move; `easy` draws
 one with chances that fall off with the rating, as a beginner who sees what is good but often
 plays something else, and who does not foresee the diplomacy pairs that a relationship change
-or a mutation makes (the points the winners at five seats took most of their lead from). Ship turns carry creatures from planets the bot holds with room to spare
-towards planets where one more creature changes who leads, and land them before a count.
+or a mutation makes (the points the winners at five seats took most of their lead from).
+Ship turns carry creatures from planets the bot holds with room to spare towards planets where
+one more creature changes who leads, and land them before a count.
 """
 
 from __future__ import annotations
@@ -118,8 +119,9 @@ def _ratings(
         accept = _accepts(shown)
         return [1.0 if m["accept"] == accept else 0.0 for m in legal]
     if phase == "change":
-        before = _column_worth(shown, seat, shown["relationships"], foresight)
-        return [_change_worth(shown, seat, m, before, foresight) for m in legal]
+        before = _column_worth(shown, seat, shown["relationships"])
+        pairs = _pairs_worth(shown, seat, shown["relationships"]) if foresight else None
+        return [_change_worth(shown, seat, m, before, pairs) for m in legal]
     if phase in ("ships", "migration"):
         ship = _ShipTurn(shown, seat)
         return [ship.worth(m) for m in legal]
@@ -294,8 +296,10 @@ def _plan_ratings(shown: dict[str, Any], seat: int, legal: list[dict[str, Any]])
 
 
 def _change_worth(
-    shown: dict[str, Any], seat: int, move: dict[str, Any], before: float, foresight: bool
+    shown: dict[str, Any], seat: int, move: dict[str, Any], before: float, pairs: float | None
 ) -> float:
+    """What a change gains over the column as it is (`before`); a change of diplomacy also by
+    the diplomacy pairs it makes or takes away (`pairs` as they are; None: not foreseen)."""
     kind = move["type"]
     if kind == "done":
         return 0.0
@@ -309,14 +313,14 @@ def _change_worth(
         wanted = move["race"]
         rel[move["relationship"]][move["side"]] = f"{wanted}-0"
         cost = 0.0
-    return _column_worth(shown, seat, rel, foresight) - before - cost
+    gain = _column_worth(shown, seat, rel) - before - cost
+    if pairs is not None and move["relationship"] == "diplomacy":
+        gain += _pairs_worth(shown, seat, rel) - pairs
+    return gain
 
 
-def _column_worth(
-    shown: dict[str, Any], seat: int, rel: dict[str, list[str]], foresight: bool
-) -> float:
-    """Shots and meals the bot could make, minus those the others could make at it; with
-    `foresight` also its diplomacy pairs over a rival's average."""
+def _column_worth(shown: dict[str, Any], seat: int, rel: dict[str, list[str]]) -> float:
+    """Shots and meals the bot could make, minus those the others could make at it."""
     public = _public(shown)
     public["rel"] = rel
     worth = 0.0
@@ -328,15 +332,19 @@ def _column_worth(
             else:
                 worth -= 0.5 * sum(1 for m in options if m["target"] == seat)
     worth += 0.3 * len({m["planet"] for m in engine.action_options(public, seat, "love")})
-    if not foresight:
-        return worth
+    return worth
+
+
+def _pairs_worth(shown: dict[str, Any], seat: int, rel: dict[str, list[str]]) -> float:
+    """The diplomacy pairs this column gives the bot, over a rival's average."""
+    public = _public(shown)
+    public["rel"] = rel
     seats = shown["seats"]
     pairs = [
         engine.pairing(public, s, "diplomacy", _colours_but(seats, s))[0] for s in range(seats)
     ]
     rivals = [n for s, n in enumerate(pairs) if s != seat]
-    worth += PAIR_COLUMN_WORTH * (pairs[seat] - sum(rivals) / len(rivals))
-    return worth
+    return PAIR_COLUMN_WORTH * (pairs[seat] - sum(rivals) / len(rivals))
 
 
 def _diplomacy_reach(public: dict[str, Any], seat: int) -> float:
