@@ -3,8 +3,10 @@
 Both rate every legal move the same way: by the planets the bot would win at the next dominance
 count, its living creatures, money and points. `normal` plays the best rated move; `easy` draws
 one with chances that fall off with the rating, as a beginner who sees what is good but often
-plays something else. Ship turns carry creatures from planets the bot holds with room to spare
-towards planets where one more creature changes who leads, and land them before a count.
+plays something else, and who does not foresee the diplomacy pairs that a relationship change
+or a mutation makes (the points the winners at five seats took most of their lead from).
+Ship turns carry creatures from planets the bot holds with room to spare towards planets where
+one more creature changes who leads, and land them before a count.
 """
 
 from __future__ import annotations
@@ -36,6 +38,9 @@ MONEY_WORTH = 0.25
 """One money: a fifth of a point at the end, more as the fuel of boosts."""
 POINT_WORTH = 1.5
 """One point now (diplomacy): sure, where a lead may still be lost before the count."""
+PAIR_COLUMN_WORTH = 0.5
+"""Each diplomacy pair the column gives the bot over a rival's average: a point when it plays
+diplomacy with everyone accepting."""
 CARD_WORTH = {"migration": 0.3, "mutation": 0.1, "change": 0.2}
 """Rough worth of the cards whose effect the bot does not foresee."""
 STEP_WORTH = 0.1
@@ -81,22 +86,28 @@ def choose_move(state: dict[str, Any], seat: int, rng: random.Random) -> dict[st
 
 def choose_easy(state: dict[str, Any], seat: int, rng: random.Random) -> dict[str, Any]:
     """The `easy` bot's move: a legal move drawn with chances falling off with its rating."""
-    legal, ratings = _rated(state, seat)
+    legal, ratings = _rated(state, seat, foresight=False)
     top = max(ratings)
     weights = [math.exp((rating - top) / EASY_TEMPERATURE) for rating in ratings]
     return rng.choices(legal, weights=weights)[0]
 
 
-def _rated(state: dict[str, Any], seat: int) -> tuple[list[dict[str, Any]], list[float]]:
-    """Every legal move of `seat` and its rating, judged from `view(state, seat)` only."""
+def _rated(
+    state: dict[str, Any], seat: int, *, foresight: bool = True
+) -> tuple[list[dict[str, Any]], list[float]]:
+    """Every legal move of `seat` and its rating, judged from `view(state, seat)` only; without
+    `foresight` (the easy bot) relationship changes and mutations are judged without the
+    diplomacy pairs they make or take away."""
     legal = engine.legal_moves(state, seat)
     if not legal:
         raise ValueError("This seat has nothing to do now.")
     shown = engine.view(state, seat)
-    return legal, [float(r) for r in _ratings(shown, seat, legal)]
+    return legal, [float(r) for r in _ratings(shown, seat, legal, foresight=foresight)]
 
 
-def _ratings(shown: dict[str, Any], seat: int, legal: list[dict[str, Any]]) -> list[float]:
+def _ratings(
+    shown: dict[str, Any], seat: int, legal: list[dict[str, Any]], *, foresight: bool = True
+) -> list[float]:
     phase = shown["phase"]
     if phase == "colonise_choose":
         return [_room(shown, m["planet"]) for m in legal]
@@ -109,13 +120,15 @@ def _ratings(shown: dict[str, Any], seat: int, legal: list[dict[str, Any]]) -> l
         return [1.0 if m["accept"] == accept else 0.0 for m in legal]
     if phase == "change":
         before = _column_worth(shown, seat, shown["relationships"])
-        return [_change_worth(shown, seat, m, before) for m in legal]
+        pairs = _pairs_worth(shown, seat, shown["relationships"]) if foresight else None
+        return [_change_worth(shown, seat, m, before, pairs) for m in legal]
     if phase in ("ships", "migration"):
         ship = _ShipTurn(shown, seat)
         return [ship.worth(m) for m in legal]
     if phase == "action":
         counts = _counts(shown)
-        return [_action_worth(shown, seat, m, counts) for m in legal]
+        reach = _diplomacy_reach(_public(shown), seat) if foresight else None
+        return [_action_worth(shown, seat, m, counts, reach) for m in legal]
     return [0.0 for _ in legal]
 
 
@@ -176,7 +189,11 @@ def _victims(shown: dict[str, Any], card: str, planet: str, target: Any) -> int:
     )
 
 
-def _action_worth(shown: dict[str, Any], seat: int, move: dict[str, Any], counts: Counts) -> float:
+def _action_worth(
+    shown: dict[str, Any], seat: int, move: dict[str, Any], counts: Counts, reach: float | None
+) -> float:
+    """What an action move gains; a mutation also by the diplomacy pairs it brings within the
+    bot's `reach` (None: not foreseen)."""
     me = str(seat)
     kind = move["type"]
     act = shown["act"]
@@ -195,7 +212,10 @@ def _action_worth(shown: dict[str, Any], seat: int, move: dict[str, Any], counts
     if kind == "mutate":
         if str(move["owner"]) != me:
             return -1.0
-        return 0.1 * (RANK[move["from"]] - RANK[move["to"]]) - 0.05
+        worth = 0.1 * (RANK[move["from"]] - RANK[move["to"]]) - 0.05
+        if reach is None:
+            return worth
+        return worth + PAIR_COLUMN_WORTH * (_mutated_reach(shown, seat, move) - reach)
     return -1.0
 
 
@@ -275,7 +295,11 @@ def _plan_ratings(shown: dict[str, Any], seat: int, legal: list[dict[str, Any]])
     return [sum(worth[c] for c in m["cards"]) - double * (len(m["cards"]) - 1) for m in legal]
 
 
-def _change_worth(shown: dict[str, Any], seat: int, move: dict[str, Any], before: float) -> float:
+def _change_worth(
+    shown: dict[str, Any], seat: int, move: dict[str, Any], before: float, pairs: float | None
+) -> float:
+    """What a change gains over the column as it is (`before`); a change of diplomacy also by
+    the diplomacy pairs it makes or takes away (`pairs` as they are; None: not foreseen)."""
     kind = move["type"]
     if kind == "done":
         return 0.0
@@ -289,7 +313,10 @@ def _change_worth(shown: dict[str, Any], seat: int, move: dict[str, Any], before
         wanted = move["race"]
         rel[move["relationship"]][move["side"]] = f"{wanted}-0"
         cost = 0.0
-    return _column_worth(shown, seat, rel) - before - cost
+    gain = _column_worth(shown, seat, rel) - before - cost
+    if pairs is not None and move["relationship"] == "diplomacy":
+        gain += _pairs_worth(shown, seat, rel) - pairs
+    return gain
 
 
 def _column_worth(shown: dict[str, Any], seat: int, rel: dict[str, list[str]]) -> float:
@@ -306,6 +333,50 @@ def _column_worth(shown: dict[str, Any], seat: int, rel: dict[str, list[str]]) -
                 worth -= 0.5 * sum(1 for m in options if m["target"] == seat)
     worth += 0.3 * len({m["planet"] for m in engine.action_options(public, seat, "love")})
     return worth
+
+
+def _pairs_worth(shown: dict[str, Any], seat: int, rel: dict[str, list[str]]) -> float:
+    """The diplomacy pairs this column gives the bot, over a rival's average."""
+    public = _public(shown)
+    public["rel"] = rel
+    seats = shown["seats"]
+    pairs = [
+        engine.pairing(public, s, "diplomacy", _colours_but(seats, s))[0] for s in range(seats)
+    ]
+    rivals = [n for s, n in enumerate(pairs) if s != seat]
+    return PAIR_COLUMN_WORTH * (pairs[seat] - sum(rivals) / len(rivals))
+
+
+def _diplomacy_reach(public: dict[str, Any], seat: int) -> float:
+    """Diplomacy pairs within the bot's reach: its own when it plays the card with everyone
+    accepting, and half its shares when each rival plays it (a rival may decline it)."""
+    seats = public["seats"]
+    me = str(seat)
+    reach = float(engine.pairing(public, seat, "diplomacy", _colours_but(seats, seat))[0])
+    for rival in range(seats):
+        if rival != seat:
+            shares = engine.pairing(public, rival, "diplomacy", _colours_but(seats, rival))[1]
+            reach += 0.5 * shares.get(me, 0)
+    return reach
+
+
+def _mutated_reach(shown: dict[str, Any], seat: int, move: dict[str, Any]) -> float:
+    """`_diplomacy_reach` once the mutation is made (the new tokens need no true ids)."""
+    public = _public(shown)
+    planet = move["planet"]
+    board = dict(public["board"])
+    row = {t: d for t, d in board[planet].items() if t not in move["tokens"]}
+    for number, cells in enumerate(move["cells"]):
+        row[f"{seat}:{move['to']}:m{number}"] = {"cells": cells, "dead": False}
+    board[planet] = row
+    public["board"] = board
+    return _diplomacy_reach(public, seat)
+
+
+def _colours_but(seats: int, seat: int) -> list[str]:
+    """Every colour but the seat's, the neutral one included with two seats."""
+    colours = [str(c) for c in range(seats) if c != seat]
+    return [*colours, "N"] if seats == 2 else colours
 
 
 def _docks(planet: str) -> list[str]:
