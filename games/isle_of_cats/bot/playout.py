@@ -99,13 +99,35 @@ def prospect(state: dict[str, Any], seat: int, sheet: dict[str, Any] | None = No
     player = state["players"][seat]
     gained = FISH_WORTH * int(player["fish"])
     gained += sum(worth.card_worth(card) for card in player["hand"] + player["aside"])
-    scored = {entry["card"]: entry["points"] for entry in sheet["lessons"]}
+    scored: dict[str, int] = {entry["card"]: entry["points"] for entry in sheet["lessons"]}
     gained += sum(max(0.0, worth.lesson_worth(card) - scored[card]) for card in player["lessons"])
     gained += sum(
         worth.outlook.section_hope(name, free) for name, free in boat.free.items() if free
     )
     gained += sum(worth.outlook.hope(size) for size in boat.size.values() if size < 3)
     return gained
+
+
+def outlook(state: dict[str, Any], seat: int) -> Outlook:
+    """The seat's `Outlook` read from the state as its view shows it, without building the
+    view: a playout's rescue needs nothing else, and the view (every boat's tiles turned into
+    [x, y] cells) cost about as much as the rescue's look at its places."""
+    sister = state["sister"]
+    player = state["players"][seat]
+    shown = {
+        "solo": state["solo"],
+        "day": state["day"],
+        "phase": state["phase"],
+        "lessons": player["lessons"],
+        "hand": player["hand"],
+        "public_lessons": state["public_lessons"],
+        "sister": sister
+        and {
+            "colour_cards": sister["colour_cards"][: sister["revealed"]],
+            "lessons": sister["lessons"],
+        },
+    }
+    return Outlook(shown)
 
 
 def _playout_buy(state: dict[str, Any], seat: int, rng: random.Random) -> dict[str, Any]:
@@ -141,7 +163,7 @@ def _playout_rescue(state: dict[str, Any], seat: int, rng: random.Random) -> dic
     ]
     if not tiles:
         return None
-    look = GridLook(player, Outlook(engine.view(state, seat)))
+    look = GridLook(player, outlook(state, seat))
     around = _around(player)
     best: tuple[float, str, str, tuple[int, ...]] | None = None
     for tile, zone in rng.sample(tiles, min(PLAYOUT_TILES, len(tiles))):
@@ -163,7 +185,7 @@ def _playout_find(state: dict[str, Any], seat: int, rng: random.Random) -> dict[
     (in the colour its place and, solo, the sister's colour cards favour), else a rare
     treasure, else a common one, in the best of a few places by the cheap first look."""
     player = state["players"][seat]
-    look = GridLook(player, Outlook(engine.view(state, seat)))
+    look = GridLook(player, outlook(state, seat))
     around = _around(player)
     for card in player["hand"]:
         info = CARDS[card]

@@ -17,9 +17,9 @@ from games.isle_of_cats import bot, engine
 from games.isle_of_cats.bot.boat import Boat, GridLook, Outlook
 from games.isle_of_cats.bot.cards import Worth
 from games.isle_of_cats.bot.judge import STRONG_CANDIDATES
-from games.isle_of_cats.bot.playout import ODDS_SPREAD, prospect
+from games.isle_of_cats.bot.playout import ODDS_SPREAD, outlook, prospect
 from games.isle_of_cats.components import CAT_COLOUR, COLOURS, RATS, SECTIONS, TILE_SHAPE
-from games.isle_of_cats.tests.isle_of_cats_helpers import fill, rescue_table
+from games.isle_of_cats.tests.isle_of_cats_helpers import fill, rescue_table, sample_states
 
 State = dict[str, Any]
 
@@ -279,6 +279,19 @@ def test_a_playouts_look_at_a_place_is_the_normal_bots_first_look() -> None:
             for cells in engine._placements(player, "domino"):
                 assert look.quick_at_colour(cells, None) == boat.quick_at_colour(cells, None)
     assert looked > 1000
+
+
+def test_a_playouts_outlook_is_the_one_its_view_gives() -> None:
+    """A playout reads the seat's outlook (the scores in play, the sister's colours and
+    lessons, the days left) straight from the state: the same as from the seat's view, alone
+    and at two seats, at every phase."""
+    compared = 0
+    for seats in (1, 2):
+        for state in sample_states(seats, range(2), stride=5):
+            for seat in range(seats):
+                assert vars(outlook(state, seat)) == vars(Outlook(engine.view(state, seat)))
+                compared += 1
+    assert compared > 100
 
 
 def test_the_candidates_are_different_cats_before_other_places_for_one() -> None:
