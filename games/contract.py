@@ -85,7 +85,9 @@ class Bot(Protocol):
     def playout_standing(self, state: State) -> dict[str, Any]:
         """Optional: the standing (`scores`, `winners`, as the engine's `standing`) the position
         where a playout stopped is likely to end in; the search ranks its candidates by it and
-        the analysis reads the chance to win from it (default: the standing as it is)."""
+        the analysis reads the chance to win from it (default: the standing as it is). It may
+        add `odds`, each seat's chance of winning from there, which the search's ranking then
+        reads instead of the winners (`games.search.outcome`)."""
 
     def candidate_moves(self, state: State, seat: int, rng: random.Random) -> list[Move]:
         """Optional: the moves the game's own judgement ranks best, best first, which the strong

@@ -244,8 +244,11 @@ def chance(standing: dict[str, Any], seat: int) -> float:
 
 def outcome(standing: dict[str, Any], seat: int) -> float:
     """How good a result (or a standing) is for `seat`: its share of the win, plus a little
-    for its margin over the best other score (in solo play, the sister's)."""
-    share = chance(standing, seat)
+    for its margin over the best other score (in solo play, the sister's). A game's estimate of
+    where a playout stopped may give each seat's `odds` of winning from there (adding up to
+    one) for the share: a small lead with days to go is not yet a win, and judged as one it
+    turns many deals on a point or two."""
+    share = float(standing["odds"][seat]) if "odds" in standing else chance(standing, seat)
     scores = standing["scores"]
     mine = float(scores[seat])
     others = [float(score) for other, score in enumerate(scores) if other != seat]

@@ -280,6 +280,16 @@ def test_an_outcome_is_the_share_of_the_win_and_a_little_for_the_margin() -> Non
     assert outcome({"scores": [40, 20], "winners": [0]}, 0) > won
 
 
+def test_an_outcome_reads_the_odds_an_estimate_gives() -> None:
+    """Where a game's estimate gives each seat's odds of winning, they stand for the share of
+    the win in the outcome (the margin still adds a little), but not in the chance the
+    analysis reports."""
+    close = {"scores": [30, 29], "winners": [0], "odds": [0.55, 0.45]}
+    assert 0.55 < outcome(close, 0) < 0.56
+    assert 0.44 < outcome(close, 1) < 0.45
+    assert chance(close, 0) == 1.0
+
+
 def test_a_chance_is_the_share_of_first_place_and_nothing_for_the_margin() -> None:
     """Ties for first split it evenly, so the seats' chances add up to one."""
     assert chance({"scores": [40, 20], "winners": [0]}, 0) == 1.0

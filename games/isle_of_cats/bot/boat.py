@@ -452,7 +452,8 @@ class GridLook:
         free = {name: sum(1 for i in cells if grid[i] == 0) for name, cells in SECTIONS.items()}
         self.step = outlook.section_steps(free)
 
-    def quick_at_colour(self, cells: tuple[int, ...], colour: str) -> float:
+    def quick_at_colour(self, cells: tuple[int, ...], colour: str | None) -> float:
+        """The first look at a tile of `colour` (None: a treasure, which has no friends)."""
         grid = self.grid
         colours = self.colours
         base = self.outlook.cell_base
@@ -464,6 +465,6 @@ class GridLook:
                 number = grid[n]
                 if number > 0:
                     hugged += 1
-                    friend = friend or colours[number] == colour
+                    friend = friend or (colour is not None and colours[number] == colour)
             total += base(self.step, i, hugged) + (FRIEND_WORTH if friend else 0.0)
         return total

@@ -67,6 +67,23 @@ LESSON_SHARE = {
 The bot of before valued every lesson at half its points and scored nothing with two in three."""
 
 
+BUY_FACTS = {
+    card: (
+        int(info["cost"]),
+        info["kind"] == "rescue",
+        int(info.get("basket") == "whole"),
+        int(info.get("basket") == "broken"),
+        int(info.get("speed", 0)),
+        int(info["effect"]["amount"])
+        if info["kind"] == "anytime" and info["effect"]["kind"] == "gain_fish"
+        else 0,
+    )
+    for card, info in CARDS.items()
+}
+"""What a buy reads of each card, once: cost, whether it is a rescue card, its whole and
+broken baskets, speed, and the fish it brings (a buy weighs every subset of the picks)."""
+
+
 class Worth:
     """A seat's worth of cards, fish and baskets, read from its view."""
 
@@ -134,7 +151,7 @@ class Worth:
             return 0.0
         return max(0.0, worth * (0.4 + 0.6 * outlook.time_left))
 
-    def _buy_worth(self, cards: list[str]) -> float:
+    def buy_worth(self, cards: list[str]) -> float:
         """Cards are worth their own worth, but baskets only as many as the fish left can fill
         today (the bot of before bought baskets it had no fish for)."""
         cost = 0
@@ -142,20 +159,21 @@ class Worth:
         broken = self._held_broken
         fish = int(self.me["fish"])
         speed = 0
+        others = 0.0
         for c in cards:
-            info = CARDS[c]
-            cost += int(info["cost"])
-            if info["kind"] == "rescue":
-                whole += info["basket"] == "whole"
-                broken += info["basket"] == "broken"
-                speed += int(info["speed"])
-            elif info["kind"] == "anytime" and info["effect"]["kind"] == "gain_fish":
-                fish += int(info["effect"]["amount"])
+            price, rescue, basket_whole, basket_broken, card_speed, gain = BUY_FACTS[c]
+            cost += price
+            if rescue:
+                whole += basket_whole
+                broken += basket_broken
+                speed += card_speed
+            else:
+                fish += gain
+                others += self.card_worth(c)
         broken //= 2
         fish -= cost
         fillable = min(int(self.me["baskets"]) + whole + broken, fish // FISH_PER_RESCUE)
         baskets = min(fillable, RESCUES_A_DAY) - min(int(self.me["baskets"]), RESCUES_A_DAY)
-        others = sum(self.card_worth(c) for c in cards if CARDS[c]["kind"] != "rescue")
         return others + BASKET_WORTH * baskets + 0.3 * speed - self.fish_worth * cost
 
     def _selection_worth(self, cards: list[str]) -> float:

@@ -153,7 +153,7 @@ class _Judge(Worth):
         if kind == "draft":
             return sum(self.card_worth(c) for c in move["cards"])
         if kind == "buy":
-            return self._buy_worth(move["cards"]) + (0.0 if move["finish"] else -0.1)
+            return self.buy_worth(move["cards"]) + (0.0 if move["finish"] else -0.1)
         if kind == "resolve":
             cost = sum(int(CARDS[c]["cost"]) for c in move["cards"])
             return sum(self.card_worth(c) for c in move["cards"]) - self.fish_worth * 1.5 * cost

@@ -6,17 +6,20 @@ from __future__ import annotations
 
 import copy
 import itertools
+import math
 import random
 from collections.abc import Iterator
 from typing import Any
+
+import pytest
 
 from games.isle_of_cats import bot, engine
 from games.isle_of_cats.bot.boat import Boat, GridLook, Outlook
 from games.isle_of_cats.bot.cards import Worth
 from games.isle_of_cats.bot.judge import STRONG_CANDIDATES
-from games.isle_of_cats.bot.playout import prospect
-from games.isle_of_cats.components import CAT_COLOUR, COLOURS, SECTIONS, TILE_SHAPE
-from games.isle_of_cats.tests.isle_of_cats_helpers import fill
+from games.isle_of_cats.bot.playout import ODDS_SPREAD, outlook, prospect
+from games.isle_of_cats.components import CAT_COLOUR, COLOURS, RATS, SECTIONS, TILE_SHAPE
+from games.isle_of_cats.tests.isle_of_cats_helpers import fill, rescue_table, sample_states
 
 State = dict[str, Any]
 
@@ -59,6 +62,55 @@ def test_fish_and_cards_in_hand_count_at_a_days_end() -> None:
     assert prospect(holding, 0) > prospect(state, 0)
 
 
+def test_fish_kept_for_the_last_day_are_worth_as_much_as_for_any_other() -> None:
+    """On the last morning the day's cats are still to buy: a fish kept from the day before is
+    worth as much as on any other morning (the normal bot's last-day worth, for fish left when
+    the game ends, would let a playout of the day before spend them for nothing)."""
+    gains = []
+    for day in (2, 5):
+        state = _next_morning(2, 4, day=day)
+        richer = copy.deepcopy(state)
+        richer["players"][0]["fish"] += 5
+        gains.append(prospect(richer, 0) - prospect(state, 0))
+    assert gains[0] == pytest.approx(gains[1])
+    assert gains[0] > 1
+
+
+def test_a_lesson_played_today_is_worth_what_it_was_worth_in_hand() -> None:
+    """A lesson bought today is played before the day ends: the estimate counts what it may
+    still score, as for one still in hand, and not only what it scores on the boat now."""
+    state = _next_morning(2, 1)
+    held = {c for p in state["players"] for c in p["hand"] + p["aside"] + p["lessons"]}
+    card = next(c for c in ("119", "120", "121") if c not in held)  # nothing scored yet
+    held = copy.deepcopy(state)
+    held["players"][0]["hand"].append(card)
+    played = copy.deepcopy(state)
+    played["players"][0]["lessons"].append(card)
+    assert engine.standing(played)["scores"] == engine.standing(state)["scores"]
+    assert bot.playout_standing(played)["scores"][0] == pytest.approx(
+        bot.playout_standing(held)["scores"][0]
+    )
+    assert bot.playout_standing(played)["scores"][0] > bot.playout_standing(state)["scores"][0]
+
+
+def test_a_lesson_scoring_now_is_not_counted_twice() -> None:
+    """A lesson in play that already scores more than the bot expects of it counts what it
+    scores, and nothing on top."""
+    state = _next_morning(2, 1)
+    card = "119"  # all rats covered: 6
+    mine = state["players"][0]
+    assert card not in mine["hand"] + mine["aside"] + mine["lessons"]
+    mine["lessons"].append(card)
+    base = bot.playout_standing(state)["scores"][0]
+    fill(state, 0, list(RATS))
+    covered = bot.playout_standing(state)["scores"][0]
+    assert engine.standing(state)["breakdown"][0]["personal_lessons"] >= 6
+    rats_only = copy.deepcopy(state)
+    rats_only["players"][0]["lessons"].remove(card)
+    assert covered - bot.playout_standing(rats_only)["scores"][0] == pytest.approx(6)
+    assert covered > base
+
+
 def test_a_section_near_full_is_worth_more_than_as_many_cells_spread() -> None:
     """An open section's penalty is won back faster as it fills: ten cells covering most of
     one section are worth more than ten spread two apiece over five sections."""
@@ -91,6 +143,66 @@ def test_two_seats_each_boat_gets_its_prospect() -> None:
     scores = [score + prospect(state, seat) for seat, score in enumerate(standing["scores"])]
     assert estimated["scores"] == scores
     assert estimated["winners"] == [0 if scores[0] > scores[1] else 1]
+
+
+@pytest.mark.parametrize("card", ["092", "100", "104", "107"])
+def test_on_the_last_day_a_playout_lays_its_treasures_instead_of_passing(card: str) -> None:
+    """A playout on the last day ends with the game, where a treasure or oshax card kept in
+    hand scores nothing: it lays the card's tile (legally) rather than pass; on other days it
+    passes, and the card counts at its worth when the day ends."""
+    state = rescue_table(2, hand=[card], phase="rare_finds")
+    if not state["rares"]:
+        rare = next(tile for tile in state["bag"] if tile.startswith("rare-"))
+        state["bag"].remove(rare)
+        state["rares"] = [[rare]]
+    state["day"] = 5
+    move = bot.playout_move(state, 0, random.Random(0))
+    assert move["type"] == "find"
+    assert move["card"] == card
+    after, _events = engine.apply(state, 0, move)
+    assert len(after["players"][0]["tiles"]) == 1
+    state["day"] = 4
+    assert bot.playout_move(state, 0, random.Random(0)) == {"type": "pass"}
+
+
+def test_a_playout_buys_what_the_normal_bot_buys() -> None:
+    """The playouts weigh the subsets of the picks without listing them as moves: the same
+    buy as the normal bot's, ties broken alike, alone and at two to four seats."""
+    bought = 0
+    for seats in (1, 2, 3, 4):
+        options = {"solo_hard_lessons": 1} if seats == 1 else {}
+        state = engine.setup(seats, options, seats)
+        moves = 0
+        while not engine.is_over(state):
+            seat = min(engine.to_act(state))
+            move = bot.choose_move(state, seat, random.Random(moves))
+            if state["phase"] == "buy" and not state["players"][seat]["bought"]:
+                assert bot.playout_move(state, seat, random.Random(moves)) == move
+                bought += 1
+            engine.apply_in_place(state, seat, move)
+            moves += 1
+    assert bought == 5 * (1 + 2 + 3 + 4)
+
+
+def test_a_lead_at_a_days_end_gives_odds_not_a_win() -> None:
+    """At two seats the estimate gives each seat its odds of winning from the lead it has
+    (adding up to one): a lead of a few points with days to go is far from a sure win, and the
+    same lead is worth more on a later morning."""
+    leads = {}
+    for day in (2, 5):
+        state = _next_morning(2, 1, day=day)
+        estimated = bot.playout_standing(state)
+        odds = estimated["odds"]
+        assert sum(odds) == pytest.approx(1)
+        leader = estimated["winners"][0]
+        assert 0.5 <= odds[leader] < 1
+        lead = estimated["scores"][leader] - estimated["scores"][1 - leader]
+        leads[day] = (lead, odds[leader])
+    early, late = ODDS_SPREAD[2], ODDS_SPREAD[5]
+    assert early > late
+    assert "odds" not in bot.playout_standing(_next_morning(1, 1))
+    assert leads[2][1] == pytest.approx(1 / (1 + math.exp(-leads[2][0] / early)))
+    assert leads[5][1] == pytest.approx(1 / (1 + math.exp(-leads[5][0] / late)))
 
 
 def test_the_strong_candidates_are_the_best_rated_moves_first() -> None:
@@ -146,8 +258,9 @@ def _rescue_turns(seats: int, seeds: range) -> Iterator[tuple[State, int]]:
 
 def test_a_playouts_look_at_a_place_is_the_normal_bots_first_look() -> None:
     """A playout weighs a cat's places straight from the boat in the state, without building
-    the normal bot's picture of it: every place of every cat in the zones gets the same worth
-    to the last digit, solo (with the sister's lessons) and at two seats."""
+    the normal bot's picture of it: every place of every cat in the zones (and of a treasure,
+    which has no friends) gets the same worth to the last digit, solo (with the sister's
+    lessons) and at two seats."""
     looked = 0
     for seats in (1, 2):
         for state, seat in itertools.islice(_rescue_turns(seats, range(1)), 0, None, 3):
@@ -163,7 +276,22 @@ def test_a_playouts_look_at_a_place_is_the_normal_bots_first_look() -> None:
                         cells, colour
                     )
                     looked += 1
+            for cells in engine._placements(player, "domino"):
+                assert look.quick_at_colour(cells, None) == boat.quick_at_colour(cells, None)
     assert looked > 1000
+
+
+def test_a_playouts_outlook_is_the_one_its_view_gives() -> None:
+    """A playout reads the seat's outlook (the scores in play, the sister's colours and
+    lessons, the days left) straight from the state: the same as from the seat's view, alone
+    and at two seats, at every phase."""
+    compared = 0
+    for seats in (1, 2):
+        for state in sample_states(seats, range(2), stride=5):
+            for seat in range(seats):
+                assert vars(outlook(state, seat)) == vars(Outlook(engine.view(state, seat)))
+                compared += 1
+    assert compared > 100
 
 
 def test_the_candidates_are_different_cats_before_other_places_for_one() -> None:
