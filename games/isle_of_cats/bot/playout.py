@@ -143,7 +143,7 @@ def _playout_buy(state: dict[str, Any], seat: int, rng: random.Random) -> dict[s
                 continue
             cards = list(subset)
             value = worth.buy_worth(cards)
-            options.append((cards, True, value + 0.0))
+            options.append((cards, True, value))
             if any(CARDS[c].get("window") == T_AND_B for c in subset):
                 options.append((cards, False, value - 0.1))
     cards, finish, _value = best_scored(options, lambda option: option[2], rng)
