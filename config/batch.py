@@ -106,6 +106,10 @@ class Batch:
         params = [value for value in prepared if value is not None]
         self.add(statement + _returning(returning), [*params, pk], then)
 
+    def extend(self, other: Batch) -> None:
+        """Add `other`'s statements after these, with their `then`s."""
+        self._statements.extend(other._statements)
+
     def send(self) -> None:
         """Send the statements (nothing if there are none) and hand each its rows."""
         statements, self._statements = self._statements, []

@@ -5,15 +5,17 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any
 
+from django.db import DEFAULT_DB_ALIAS, connection
 from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, pgettext
 
 from accounts.models import User
+from config.batch import Batch, Rows, columns, from_row
 from games.models import (
     Match,
     Move,
@@ -211,26 +213,40 @@ AtTable = tuple[set[int], Watching]
 
 def load_table(match_id: int, *, log_from: int = 0) -> Match:
     """A match with all a table shows: seats, people and the log's moves from move `log_from`
-    on, and the rating changes once a rated match is over (a fourth query): the table renders
-    on the event loop, where nothing may query.
+    on, and the rating changes once a rated match is over: the table renders on the event loop,
+    where nothing may query.
 
-    Three queries whatever the match's length (a fourth with the whole log: the seats handed
-    on, whose lines the log shows); the live table loads it once per announcement
-    and process and renders every seat from the same copy, so nothing here may be changed. A
-    push needs only the log's newest lines (`log_from`): reading and decoding the events of the
-    whole log cost more than the rest of the load. Seats and moves are read apart from the
-    match, not through its related managers, which would point each back at the match: that
-    cycle (with the whole state hanging from it) left every load to the garbage collector's
-    full passes, which then paused a busy process for a tenth of a second.
+    The match, its seats and the log come in one round trip of statements compiled once (the
+    ORM's compiling of three queries was a quarter of a daphne's processor time with 50 people
+    against bots, `bench/README.md`); the seats handed on (whose lines the whole log shows) and
+    a finished rated match's rating changes come in a second. The live table loads it once per
+    announcement and process and renders every seat from the same copy, so nothing here may be
+    changed. A push needs only the log's newest lines (`log_from`): reading and decoding the
+    events of the whole log cost more than the rest of the load. Seats and moves point at the
+    match by id only: a cycle through the match (with the whole state hanging from it) left
+    every load to the garbage collector's full passes, which then paused a busy process for a
+    tenth of a second.
     """
-    match = Match.objects.get(pk=match_id)
-    match.seat_list = list(Seat.objects.filter(match_id=match_id).select_related("user"))
+    read: dict[str, Rows] = {}
+    batch = Batch()
+    match_sql, moves_sql = _table_statements()
+    batch.add(match_sql, [match_id], then=lambda rows: read.setdefault("match", rows))
+    batch.add(seats_statement(), [match_id], then=lambda rows: read.setdefault("seats", rows))
+    batch.add(
+        moves_sql,
+        [match_id, log_from, LOG_LENGTH + LATE_MOVES],
+        then=lambda rows: read.setdefault("moves", rows),
+    )
+    batch.send()
+    if not read["match"]:
+        raise Match.DoesNotExist(f"No match {match_id}.")
+    match: Match = from_row(Match, read["match"][0])
+    match.seat_list = seats_from_rows(read["seats"])
     # Only the moves the match row counts: a move stored between the two reads would be shown
     # now and pushed again as news of the next move (its lines twice in the log).
-    log = Move.objects.only("seq", "seat", "events", "created_at").filter(
-        match_id=match_id, seq__gte=log_from, seq__lt=match.move_count
-    )
-    match.recent_moves = list(log.order_by("-seq")[:LOG_LENGTH])
+    match.recent_moves = [
+        move for move in map(_logged_move, read["moves"]) if move.seq < match.move_count
+    ][:LOG_LENGTH]
     match.log_from = log_from
     match.handover_list = (
         list(
@@ -250,6 +266,58 @@ def load_table(match_id: int, *, log_from: int = 0) -> Match:
         else {}
     )
     return match
+
+
+LATE_MOVES = 16
+"""How many moves stored after the match row was read `load_table` reads beyond the log's
+length, to leave out: each needs its own locked transaction, so even one is rare."""
+
+
+@cache
+def _table_statements() -> tuple[str, str]:
+    """The match; its log's moves from a number on, newest first."""
+    return (
+        f"SELECT {columns(Match, 'm')} FROM {Match._meta.db_table} m WHERE m.id = %s",
+        f"SELECT {', '.join(_LOGGED)} FROM {Move._meta.db_table}"
+        " WHERE match_id = %s AND seq >= %s ORDER BY seq DESC LIMIT %s",
+    )
+
+
+_LOGGED = ("seq", "seat", "events", "created_at")
+"""What the log shows of a move."""
+
+
+def _logged_move(row: tuple[Any, ...]) -> Move:
+    """A move of `_table_statements`' log, its events decoded as the ORM decodes them."""
+    seq, seat, events, created_at = row
+    decoded = _EVENTS.from_db_value(events, _EVENTS_COLUMN, connection)
+    return Move.from_db(DEFAULT_DB_ALIAS, _LOGGED, (seq, seat, decoded, created_at))
+
+
+_EVENTS = Move._meta.get_field("events")
+_EVENTS_COLUMN = _EVENTS.get_col(Move._meta.db_table)
+
+
+@cache
+def seats_statement() -> str:
+    """A match's seats with their people, in seat order (`seats_from_rows`)."""
+    seats, users = Seat._meta.db_table, User._meta.db_table
+    return (
+        f"SELECT {columns(Seat, 's')}, {columns(User, 'u')} FROM {seats} s"
+        f" JOIN {users} u ON u.id = s.user_id WHERE s.match_id = %s ORDER BY s.number"
+    )
+
+
+def seats_from_rows(rows: Rows) -> list[Seat]:
+    """The seats of `seats_statement`'s rows, each with its person; none points back at the
+    match."""
+    width = len(Seat._meta.concrete_fields)
+    seat_list = []
+    for row in rows:
+        seat = from_row(Seat, row[:width])
+        seat.user = from_row(User, row[width:])
+        seat_list.append(seat)
+    return seat_list
 
 
 def rating_deltas(changes: Iterable[tuple[int, int, int]]) -> dict[int, tuple[int, int]]:

@@ -13,19 +13,20 @@ import random
 import time
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
 import django
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Max
 from procrastinate import JobContext
 from procrastinate.contrib.django import app
 
+from config.batch import Batch, Rows
 from config.worker import RETRY_ON_OUTAGE
 from games import bots as levels
-from games.models import Match
+from games.models import Match, Move
 from games.presence import present
 from games.registry import GAMES, GameInfo
 from games.services.announce import RUN_BOTS, queue_bots
@@ -56,12 +57,13 @@ def play_bot_turns(*, match_id: int, due: datetime | None = None) -> int:
     (`due`: when this run was scheduled for, at the watchers' pace), not from when a worker
     got to it."""
     played = 0
-    in_a_row: tuple[int, int] | None = None
     timed = timings.isEnabledFor(logging.INFO)
     while True:
         phases: dict[str, Any] = {"started": time.time()}
         with transaction.atomic():
-            match = locked(match_id)
+            reading = Batch()
+            last = read_last_move(match_id, reading)
+            match = locked(match_id, then_read=reading)
             phases["locked"] = time.time()
             if match.is_over:
                 return played
@@ -78,32 +80,68 @@ def play_bot_turns(*, match_id: int, due: datetime | None = None) -> int:
                 transaction.on_commit(functools.partial(queue_bots, match_id, after_ms=pace))
                 return played
             seat = bots[0]
-            if in_a_row is None or in_a_row[0] != seat:
-                in_a_row = (seat, _moves_in_a_row(match, seat))
-            if in_a_row[1] >= settings.BOT_MOVES_IN_A_ROW:
+            in_a_row = last.in_a_row if last.seat == seat else 0
+            if in_a_row >= settings.BOT_MOVES_IN_A_ROW:
                 logger.error(
                     "The bot of seat %d of match %d is stopped: it moved %d times in a row.",
                     seat,
                     match.pk,
-                    in_a_row[1],
+                    in_a_row,
                 )
                 return played
-            move, thought = _think(match, info, seat, None if played else due, timed)
+            move, thought = _think(match, info, seat, last.at, None if played else due, timed)
             record(match, seat, move, match.move_count, wake_bots=False, by_bot=True)
         if timed:
             timings.info(json.dumps({**phases, **thought, "committed": time.time()}))
         played += 1
-        in_a_row = (seat, in_a_row[1] + 1)
+
+
+@dataclass
+class LastMove:
+    """The match's last move: its seat, when it was stored, and how many moves that seat had
+    made in a row with it (a bot stuck in a loop shows here)."""
+
+    seat: int | None = None
+    at: datetime | None = None
+    in_a_row: int = 0
+
+
+def read_last_move(match_id: int, reading: Batch) -> LastMove:
+    """The match's last move, read with the lock (`reading` is sent after it): a bot move
+    then costs no round trip of its own for it (`bench/README.md`, the bots' reply)."""
+    last = LastMove()
+
+    def read(rows: Rows) -> None:
+        if rows:
+            last.seat, last.at, last.in_a_row = rows[0]
+
+    reading.add(_last_move_statement(), [match_id], then=read)
+    return last
+
+
+@functools.cache
+def _last_move_statement() -> str:
+    moves = Move._meta.db_table
+    return (
+        f"SELECT l.seat, l.created_at, l.seq - COALESCE((SELECT max(o.seq) FROM {moves} o"
+        f" WHERE o.match_id = l.match_id AND o.seat <> l.seat), -1)"
+        f" FROM {moves} l WHERE l.match_id = %s ORDER BY l.seq DESC LIMIT 1"
+    )
 
 
 def _think(
-    match: Match, info: GameInfo, seat: int, due: datetime | None, timed: bool
+    match: Match,
+    info: GameInfo,
+    seat: int,
+    last_move_at: datetime | None,
+    due: datetime | None,
+    timed: bool,
 ) -> tuple[Any, dict[str, Any]]:
     """The bot's move at its seat's level (a strong bot's until `thinking_deadline`, in a
     thinking process when there are any), and what its thinking took (for `timings`)."""
     seed = f"{match.seed}/{match.move_count}/{seat}"
     level = match.seat_list[seat].playing_level
-    deadline = thinking_deadline(match, due) if level == "strong" or timed else None
+    deadline = thinking_deadline(match, last_move_at, due) if level == "strong" or timed else None
     began = time.time()
     decision = (match.game, match.state, seat, seed, level, deadline)
     if level == "strong" and settings.BOT_THINKING_PROCESSES:
@@ -168,20 +206,15 @@ def start_thinkers() -> None:
             started.result()
 
 
-def thinking_deadline(match: Match, due: datetime | None = None) -> float:
+def thinking_deadline(
+    match: Match, last_move_at: datetime | None, due: datetime | None = None
+) -> float:
     """When a strong bot's thinking must end, as a Unix time: `STRONG_SECONDS` after its turn
-    came (the match's last move stored, or `due` if later), so that a wait for a worker is
-    taken off its thinking rather than added to the people's wait; never later than
-    `STRONG_SECONDS` from now."""
-    last = match.moves.order_by("-seq").values_list("created_at", flat=True).first()
-    came = max(filter(None, (last or match.started_at, due)))
+    came (the match's last move stored at `last_move_at`, or `due` if later), so that a wait
+    for a worker is taken off its thinking rather than added to the people's wait; never later
+    than `STRONG_SECONDS` from now."""
+    came = max(filter(None, (last_move_at or match.started_at, due)))
     return min(came.timestamp(), time.time()) + levels.STRONG_SECONDS
-
-
-def _moves_in_a_row(match: Match, seat: int) -> int:
-    """How many of the match's last moves `seat` made, one after another."""
-    before = match.moves.exclude(seat=seat).aggregate(last=Max("seq"))["last"]
-    return match.move_count - (before + 1 if before is not None else 0)
 
 
 def bot_pace(match: Match) -> int:

@@ -6,15 +6,18 @@ from datetime import timedelta
 from unittest import mock
 
 import pytest
+from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone, translation
 
+from config.batch import Batch
 from games import bots as levels
 from games import search, services
 from games.kosmopolis import bot, engine
 from games.models import Match, Move, Seat
 from games.selectors import seat_name
-from games.services.bots import thinkers, thinking_deadline
+from games.services.bots import read_last_move, thinkers, thinking_deadline
+from games.services.locks import locked
 from lobby import services as lobby_services
 
 
@@ -85,12 +88,17 @@ def test_a_strong_bots_thinking_ends_its_budget_after_its_turn_came(people, bots
     stored = timezone.now() - timedelta(seconds=30)
     Move.objects.create(match=match, seq=0, seat=1, payload={}, events=[])
     Move.objects.filter(match=match).update(created_at=stored)
+    reading = Batch()
+    last = read_last_move(match.pk, reading)
+    with transaction.atomic():
+        locked(match.pk, then_read=reading)
+    assert last.at == stored
     budget = levels.STRONG_SECONDS
-    assert thinking_deadline(match) == pytest.approx(stored.timestamp() + budget)
+    assert thinking_deadline(match, stored) == pytest.approx(stored.timestamp() + budget)
     due = stored + timedelta(seconds=10)
-    assert thinking_deadline(match, due) == pytest.approx(due.timestamp() + budget)
+    assert thinking_deadline(match, stored, due) == pytest.approx(due.timestamp() + budget)
     with mock.patch("games.services.bots.time.time", return_value=stored.timestamp() - 5):
-        assert thinking_deadline(match) == pytest.approx(stored.timestamp() - 5 + budget)
+        assert thinking_deadline(match, stored) == pytest.approx(stored.timestamp() - 5 + budget)
 
 
 @pytest.mark.django_db

@@ -7,8 +7,11 @@ import logging
 import pytest
 from procrastinate.contrib.django import app
 
+from config.batch import Batch
 from games import services
 from games.models import Match, Move
+from games.services.bots import read_last_move
+from games.services.locks import locked
 from games.space_bastards import engine
 
 
@@ -40,6 +43,22 @@ def test_a_run_plays_at_most_its_share_and_the_runs_queued_after_it_play_to_the_
     assert match.is_over
     assert match.move_count > 100
     assert _waiting_runs() == []
+
+
+@pytest.mark.django_db
+def test_the_lock_reads_who_moved_last_and_how_many_times_in_a_row(bots):
+    match = _bot_match(bots)
+    reading = Batch()
+    nothing_yet = read_last_move(match.pk, reading)
+    locked(match.pk, then_read=reading)
+    assert (nothing_yet.seat, nothing_yet.at, nothing_yet.in_a_row) == (None, None, 0)
+    for seq, seat in enumerate([0, 1, 2, 2, 1, 1, 1]):
+        Move.objects.create(match=match, seq=seq, seat=seat, payload={}, events=[])
+    reading = Batch()
+    last = read_last_move(match.pk, reading)
+    locked(match.pk, then_read=reading)
+    assert (last.seat, last.in_a_row) == (1, 3)
+    assert last.at == Move.objects.get(match=match, seq=6).created_at
 
 
 @pytest.mark.django_db
