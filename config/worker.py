@@ -17,6 +17,7 @@ import socket
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from django.db import InterfaceError, OperationalError
 from procrastinate import JobContext, RetryStrategy
@@ -161,7 +162,7 @@ async def run(names: Iterable[str] = SHARED, *, wait: bool = True, thinkers: boo
     # Opened without waiting: while the database is away the pool keeps reconnecting by
     # itself, and each connection is checked before it is handed out.
     pool = AsyncConnectionPool(
-        kwargs=connector_params(),
+        kwargs=_queue_connection_params(),
         min_size=1,
         max_size=10,
         check=AsyncConnectionPool.check_connection,
@@ -179,6 +180,18 @@ async def run(names: Iterable[str] = SHARED, *, wait: bool = True, thinkers: boo
         await asyncio.gather(*loops)
     finally:
         await pool.close()
+
+
+def _queue_connection_params() -> dict[str, Any]:
+    """The job queue's own writes (a job taken, finished, given back, a heartbeat) commit
+    without waiting for the disk: a database crash can lose only the last fraction of a second
+    of them, and a job whose taking or finishing is lost is run again, which is harmless (above).
+    Taking a job is on every bot reply's way, and each such wait queued behind the moves'
+    commits (`bench/README.md`, the bots' reply in session 21). Jobs are queued through
+    Django's connection, whose commits wait as always: a job queued is never lost."""
+    params = connector_params()
+    params["options"] = f"{params.get('options', '')} -c synchronous_commit=off".strip()
+    return params
 
 
 async def _start_thinkers() -> None:

@@ -103,3 +103,18 @@ def test_ended_jobs_are_removed_after_two_weeks_and_waiting_ones_never(queued_ta
         cursor.execute("SELECT id FROM procrastinate_jobs ORDER BY id")
         left = [row[0] for row in cursor.fetchall()]
     assert left == [recent_failure, old_waiting], f"old failure {old_failure} must be gone"
+
+
+@pytest.mark.django_db
+def test_the_job_queues_own_writes_skip_the_disk_wait_and_the_moves_do_not(monkeypatch):
+    """The tests' own connections skip it for speed (PGOPTIONS), so it is asked without."""
+    import psycopg
+    from procrastinate.contrib.django.utils import connector_params
+
+    from config.worker import _queue_connection_params
+
+    monkeypatch.delenv("PGOPTIONS", raising=False)
+    with psycopg.connect(**_queue_connection_params()) as queue:
+        assert queue.execute("SHOW synchronous_commit").fetchone() == ("off",)
+    with psycopg.connect(**connector_params()) as django_settings:
+        assert django_settings.execute("SHOW synchronous_commit").fetchone() == ("on",)
