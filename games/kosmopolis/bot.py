@@ -15,7 +15,7 @@ from __future__ import annotations
 import functools
 import math
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from itertools import combinations
 from typing import Any
 
@@ -146,20 +146,24 @@ class Position:
         """Projected points of a seat at the round's end, each column weighed by the chance
         that its limit ends at or above it, or within the tokens that can save it (a saved
         column scores its limit: about a token less than its cards)."""
-        total: float = self.tokens[seat]
+        return _summed(self.tokens[seat], [self.column_terms(seat, c, spreads) for c in COLORS])
+
+    def column_terms(self, seat: int, color: str, spreads: dict[str, float]) -> ColumnTerms:
+        """What one column adds to `_expected_value`: kept under its limit, and saved by
+        tokens (None without tokens); None for an empty column. A column's terms depend on that
+        colour alone, so a plan shares them between its splits (`_Plan.worth`)."""
+        if not self.counts[seat][color]:
+            return None
         budget = self.tokens[seat]
-        for color in COLORS:
-            if not self.counts[seat][color]:
-                continue
-            value = self.columns[seat][color]
-            room = self.limits[color] - value
-            spread = spreads[color]
-            under = _chance_at_least(room, spread)
-            total += under * (value + self._bonus(seat, color, value))
-            if budget:
-                saved = _chance_at_least(room + budget, spread) - under
-                total += saved * (value - (budget + 1) / 2)
-        return total
+        value = self.columns[seat][color]
+        room = self.limits[color] - value
+        spread = spreads[color]
+        under = _chance_at_least(room, spread)
+        kept = under * (value + self._bonus(seat, color, value))
+        if not budget:
+            return kept, None
+        saved = _chance_at_least(room + budget, spread) - under
+        return kept, saved * (value - (budget + 1) / 2)
 
     def to_kosmopolis(self, card: int) -> None:
         color = CARD_COLOR[card]
@@ -183,6 +187,30 @@ class Position:
         rivals = [self.seat_value(s) for s in range(self.seats) if s != seat]
         rival = max(rivals) if self.ahead else sum(rivals) / len(rivals)
         return self.seat_value(seat) + self.extra - RIVAL_WEIGHT * rival
+
+
+ColumnTerms = tuple[float, float | None] | None
+
+
+def _summed(tokens: int, terms: Iterable[ColumnTerms]) -> float:
+    """A seat's tokens and its columns' terms, added in the order of `COLORS`."""
+    total: float = tokens
+    for term in terms:
+        if term is None:
+            continue
+        kept, saved = term
+        total += kept
+        if saved is not None:
+            total += saved
+    return total
+
+
+def _addends(term: ColumnTerms) -> tuple[float, ...]:
+    """A column's terms as `_summed` adds them, one after the other."""
+    if term is None:
+        return ()
+    kept, saved = term
+    return (kept,) if saved is None else (kept, saved)
 
 
 def _rival_turns(view: dict[str, Any]) -> int:
@@ -275,21 +303,59 @@ class _Plan:
 
     def worth(self, after: Position, seat: int, played: int | None) -> float:
         """The best score at the round's end over the splits of the cards still held: any
-        `turns` of them to Kosmopolis, the rest to the city."""
+        `turns` of them to Kosmopolis, the rest to the city.
+
+        A split changes each colour's columns by which of that colour's cards it sends to
+        Kosmopolis alone, so every seat's terms of a colour are worked out once for each such
+        choice and shared by the splits that make it: the same sums, in the same order, as
+        scoring each split's whole position, for a fraction of the work."""
+        spreads = after.spreads
+        if spreads is None:
+            raise ValueError("A plan judges the round's end: its position must look ahead.")
         rest = list(self.hand)
         if played is not None:
             rest.remove(played)
-        best = float("-inf")
-        for count in range(min(self.turns, len(rest)) + 1):
-            for chosen in combinations(rest, count):
-                planned = after.copy()
-                for card in rest:
-                    if card in chosen:
+        seats = range(after.seats)
+        of_color = [
+            sum(1 << i for i, card in enumerate(rest) if CARD_COLOR[card] == color)
+            for color in COLORS
+        ]
+        known: list[dict[int, list[tuple[float, ...]]]] = [{} for _ in COLORS]
+
+        def addends(index: int, sent: int) -> list[tuple[float, ...]]:
+            """Each seat's terms of colour `index` when the cards of bit mask `sent` go to
+            Kosmopolis and that colour's others to the city (kept in `known`)."""
+            planned = after.copy()
+            for i, card in enumerate(rest):
+                if of_color[index] >> i & 1:
+                    if sent >> i & 1:
                         planned.to_kosmopolis(card)
-                        planned.extra += PLANNED_ABILITY_WORTH
                     else:
                         planned.add_to_city(seat, card)
-                best = max(best, planned.score(seat))
+            color = COLORS[index]
+            terms = [_addends(planned.column_terms(s, color, spreads)) for s in seats]
+            known[index][sent] = terms
+            return terms
+
+        best = float("-inf")
+        extra = after.extra
+        for count in range(min(self.turns, len(rest)) + 1):
+            for chosen in combinations([1 << i for i in range(len(rest))], count):
+                sent = sum(chosen)
+                columns = []
+                for k, mask in enumerate(of_color):
+                    column = known[k].get(sent & mask)
+                    columns.append(addends(k, sent & mask) if column is None else column)
+                values = []
+                for s in seats:
+                    total: float = after.tokens[s]
+                    for column in columns:
+                        for addend in column[s]:
+                            total += addend
+                    values.append(total)
+                rival = max(value for s, value in enumerate(values) if s != seat)
+                best = max(best, values[seat] + extra - RIVAL_WEIGHT * rival)
+            extra += PLANNED_ABILITY_WORTH
         return best
 
 

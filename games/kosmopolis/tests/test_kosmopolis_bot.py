@@ -215,3 +215,44 @@ def test_the_normal_bot_counts_the_ability_of_a_card_it_keeps_for_kosmopolis(mon
         "card": 40,
         "to": "kosmopolis",
     }
+
+
+def _each_split_scored_whole(plan: Any, after: bot.Position, seat: int, played: int | None):
+    """The plan's worth as it was first written: every split's whole position scored."""
+    from itertools import combinations
+
+    rest = [card for card in plan.hand if card != played]
+    best = float("-inf")
+    for count in range(min(plan.turns, len(rest)) + 1):
+        for chosen in combinations(rest, count):
+            planned = after.copy()
+            for card in rest:
+                if card in chosen:
+                    planned.to_kosmopolis(card)
+                    planned.extra += bot.PLANNED_ABILITY_WORTH
+                else:
+                    planned.add_to_city(seat, card)
+            best = max(best, planned.score(seat))
+    return best
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_the_plans_shared_column_terms_score_exactly_as_each_split_scored_whole(seats):
+    compared = 0
+    for seed in range(4):
+        state = engine.setup(seats, {}, seed)
+        while not engine.is_over(state):
+            seat = min(engine.to_act(state))
+            view = engine.view(state, seat)
+            if view["phase"] == "play":
+                plan = bot._Plan(view, seat)
+                position = bot.Position(view, ahead=True)
+                for card in view["hand"]:
+                    after = position.copy()
+                    after.add_to_city(seat, card)
+                    shared = plan.worth(after, seat, card)
+                    assert shared == _each_split_scored_whole(plan, after, seat, card)
+                    compared += 1
+            move = bot.choose_move(state, seat, random.Random(seed))
+            state = engine.apply(state, seat, move)[0]
+    assert compared > 100
