@@ -283,15 +283,15 @@ def _table_statements() -> tuple[str, str]:
     )
 
 
-_LOGGED = ("seq", "seat", "events", "created_at")
-"""What the log shows of a move."""
+_LOGGED = ("id", "seq", "seat", "events", "created_at")
+"""What the log shows of a move, and its id (as the ORM's `only` read it)."""
 
 
 def _logged_move(row: tuple[Any, ...]) -> Move:
     """A move of `_table_statements`' log, its events decoded as the ORM decodes them."""
-    seq, seat, events, created_at = row
+    pk, seq, seat, events, created_at = row
     decoded = _EVENTS.from_db_value(events, _EVENTS_COLUMN, connection)
-    return Move.from_db(DEFAULT_DB_ALIAS, _LOGGED, (seq, seat, decoded, created_at))
+    return Move.from_db(DEFAULT_DB_ALIAS, _LOGGED, (pk, seq, seat, decoded, created_at))
 
 
 _EVENTS = Move._meta.get_field("events")
